@@ -1,0 +1,58 @@
+// Lets Kysely's PostgresDialect drive the embedded PGlite database. PGlite is one
+// connection, so the "pool" hands it out to one holder at a time: a transaction keeps it
+// until it commits, and every other query waits its turn.
+import { PGlite, types } from '@electric-sql/pglite';
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+
+type Command = 'SELECT' | 'UPDATE' | 'DELETE' | 'INSERT' | 'MERGE';
+
+interface QueryResult {
+  command: Command;
+  rowCount: number;
+  rows: unknown[];
+}
+
+export class PGlitePool implements PostgresPool {
+  readonly pglite: PGlite;
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(dataDir: string | undefined) {
+    this.pglite = new PGlite(dataDir, {
+      parsers: { [types.INT8]: (value: string) => BigInt(value) },
+    });
+  }
+
+  async connect(): Promise<PostgresPoolClient> {
+    let release!: () => void;
+    const previous = this.queue;
+    this.queue = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    await this.pglite.waitReady;
+    const pglite = this.pglite;
+    const client = {
+      async query(sql: string, parameters: readonly unknown[] = []): Promise<QueryResult> {
+        if (parameters.length === 0) {
+          // exec runs several statements at once (migrations); the last result is the answer.
+          const results = await pglite.exec(sql);
+          const last = results.at(-1);
+          return { command: commandOf(sql), rowCount: last?.affectedRows ?? 0, rows: last?.rows ?? [] };
+        }
+        const result = await pglite.query(sql, parameters as unknown[]);
+        return { command: commandOf(sql), rowCount: result.affectedRows ?? 0, rows: result.rows };
+      },
+      release() {
+        release();
+      },
+    };
+    return client as unknown as PostgresPoolClient;
+  }
+
+  async end() {
+    await this.pglite.close();
+  }
+}
+
+function commandOf(sql: string): Command {
+  const match = /^\s*(?:with\b[\s\S]*?\)\s*)?(insert|update|delete|merge|select)/i.exec(sql);
+  return (match?.[1] ?? 'SELECT').toUpperCase() as Command;
+}

@@ -1,0 +1,14 @@
+// Binds every business area's calls to the dispatcher.
+import type { Dispatcher } from '../transport/dispatcher.ts';
+import type { Deps } from '../deps.ts';
+import { registerAuthCalls } from './auth/auth.routes.ts';
+import { registerKycCalls } from './kyc/kyc.routes.ts';
+import { registerWalletCalls } from './wallets/wallets.routes.ts';
+import { registerDashboardCalls } from './dashboard/dashboard.routes.ts';
+
+export function registerModules(dispatcher: Dispatcher, deps: Deps): void {
+  registerAuthCalls(dispatcher, deps);
+  registerKycCalls(dispatcher, deps);
+  registerWalletCalls(dispatcher, deps);
+  registerDashboardCalls(dispatcher, deps);
+}
