@@ -1,0 +1,12 @@
+import { createTheme } from '@mantine/core';
+
+export const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'md',
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '650' },
+  components: {
+    Button: { defaultProps: { radius: 'md' } },
+    Card: { defaultProps: { shadow: 'xs' } },
+  },
+});

@@ -1,0 +1,122 @@
+// The sign-up and sign-in journeys in a real browser against the platform as `npm start`
+// runs it (bot check on, dev outbox for the codes).
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { latestCode, launch, newPage, outboxHead, screenshot } from '../support/browser.ts';
+
+const passportPng = path.resolve(import.meta.dirname, '../fixtures/passport.png');
+
+async function enterCode(page: Page, email: string, after = 0): Promise<void> {
+  const { code } = await latestCode(email, after);
+  await page.getByLabel('OTP digit 1').click();
+  await page.keyboard.type(code);
+}
+
+async function startWithEmail(page: Page, email: string): Promise<void> {
+  await page.goto('/auth/send-otp');
+  await page.getByLabel('Email').fill(email);
+  await screenshot(page, '01-send-otp');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.waitForURL('**/auth/verify-otp**');
+}
+
+describe('auth journeys', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => browser?.close());
+
+  it('a new user signs up, sets a passcode, fills the KYC form with a file and lands on /app', async () => {
+    const page = await newPage(browser);
+    const email = `new.user.${Date.now()}@example.com`;
+    await startWithEmail(page, email);
+    await screenshot(page, '02-verify-otp');
+    await enterCode(page, email);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL('**/auth/signup**');
+
+    await page.getByLabel('First Name').fill('Nadia');
+    await page.getByLabel('Last Name').fill('Karim');
+    await page.getByLabel('Business Name').fill('Karim Flowers');
+    await page.getByLabel('Password', { exact: true }).fill('weakpass');
+    await page.getByLabel('Confirm Password').fill('weakpass');
+    await page.getByLabel('Phone').fill(`50${String(Date.now()).slice(-7)}`);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    // The first validation error shows above the form and nothing is sent.
+    await expect.poll(() => page.getByText('Password must contain at least one number, uppercase and lowercase character').first().isVisible()).toBe(true);
+    await screenshot(page, '03-signup-error');
+    await page.getByLabel('Password', { exact: true }).fill('Flowers2026');
+    await page.getByLabel('Confirm Password').fill('Flowers2026');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL('**/auth/set-passcode**');
+    await screenshot(page, '04-set-passcode');
+
+    await page.getByLabel('Passcode', { exact: true }).fill('4826');
+    await page.getByLabel('Confirm Passcode').fill('4826');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/auth/user-input**');
+
+    await page.getByLabel('Full legal name').fill('Nadia Karim');
+    await page.getByLabel('Date of birth (YYYY-MM-DD)').fill('1990-04-12');
+    await page.getByLabel('Nationality').fill('Emirati');
+    await page.getByLabel('Salary').check();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload Identity document (passport or national ID)' }).click();
+    await (await chooser).setFiles(passportPng);
+    await expect.poll(() => page.getByText('passport.png').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByLabel('I confirm the information above is true').check();
+    await screenshot(page, '05-kyc-form');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL((url) => url.pathname === '/app');
+    await expect.poll(() => page.getByText('Nadia', { exact: false }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Pending').first().isVisible()).toBe(true);
+    await screenshot(page, '06-app-home-new-user');
+    await page.context().close();
+  });
+
+  it('the demo merchant signs in with password and passcode and sees the side menu', async () => {
+    const page = await newPage(browser);
+    const email = 'merchant@demo.paywallet.local';
+    const before = await outboxHead(email);
+    await startWithEmail(page, email);
+    await enterCode(page, email, before);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL('**/auth/login**');
+    await screenshot(page, '07-login');
+    await page.getByLabel('Password', { exact: true }).fill('Merchant123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/auth/passcode-login**');
+    await screenshot(page, '08-passcode-login');
+    await page.getByLabel('Passcode', { exact: true }).fill('1234');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL((url) => url.pathname === '/app');
+    await expect.poll(() => page.getByRole('link', { name: 'Dashboard' }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Maya').first().isVisible()).toBe(true);
+    await screenshot(page, '09-merchant-dashboard');
+    await page.context().close();
+  });
+
+  it('a wrong passcode shows the server message', async () => {
+    const page = await newPage(browser);
+    const email = 'consumer@demo.paywallet.local';
+    const before = await outboxHead(email);
+    await startWithEmail(page, email);
+    await enterCode(page, email, before);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL('**/auth/login**');
+    await page.getByLabel('Password', { exact: true }).fill('Consumer123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/auth/passcode-login**');
+    await page.getByLabel('Passcode', { exact: true }).fill('9999');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.getByText('The passcode is incorrect. 4 attempts left.').first().isVisible()).toBe(true);
+    await screenshot(page, '10-wrong-passcode');
+    // The right passcode still works after one wrong try.
+    await page.getByLabel('Passcode', { exact: true }).fill('1234');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL((url) => url.pathname === '/app');
+    await page.context().close();
+  });
+});
