@@ -19,6 +19,7 @@ import { toJson } from './transport/json.ts';
 import { registerModules } from './modules/index.ts';
 import { resolveSession } from './modules/auth/sessions.ts';
 import { registerDevOutbox } from './modules/dev-outbox/dev-outbox.routes.ts';
+import { registerGatewayPages } from './modules/gateway/gateway.routes.ts';
 
 export const BODY_MAX_BYTES = 15 * 1024 * 1024;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   );
 
   if (config.devOutbox) registerDevOutbox(app, deps);
+  registerGatewayPages(app, deps);
   await serveWebApp(app, config);
   return { app, deps, dispatcher };
 }

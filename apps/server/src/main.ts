@@ -1,15 +1,17 @@
-// Starts the platform: settings, database and migrations, demo data, then the HTTP server.
+// Starts the platform: settings, database and migrations, demo data, the HTTP server, then the jobs.
 import { loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/database.ts';
 import { buildApp } from './app.ts';
 import { seedDemoData, seedReferenceData, DEMO_ACCOUNTS } from './db/seed.ts';
+import { startJobs } from './jobs/index.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   await migrate(database.db);
   await (config.seedDemo ? seedDemoData(database.db) : seedReferenceData(database.db));
-  const { app } = await buildApp(config, database);
+  const { app, deps } = await buildApp(config, database);
+  let stopJobs: () => Promise<void> = async () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -17,6 +19,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.warn(`${signal}: shutting down`);
     await app.close();
+    await stopJobs();
     await database.close();
     process.exit(0);
   };
@@ -24,6 +27,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  stopJobs = startJobs(deps);
   printWelcome(config.publicUrl, database.kind, config.devOutbox, Boolean(config.smtpUrl));
 }
 

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { PGlitePool } from './pglite-pool.ts';
 import type { Database } from './schema.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
+import * as m0002 from './migrations/0002-money.ts';
 
 export type Db = Kysely<Database>;
 
@@ -18,6 +19,7 @@ export interface DatabaseHandle {
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
+  '0002-money': m0002,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -17,7 +17,10 @@ export class PGlitePool implements PostgresPool {
   private queue: Promise<void> = Promise.resolve();
 
   constructor(dataDir: string | undefined) {
-    this.pglite = new PGlite(dataDir, {
+    // One options object: PGlite(undefined, options) drops the options (0.3.x), which left an
+    // in-memory database parsing int8 into a number.
+    this.pglite = new PGlite({
+      ...(dataDir === undefined ? {} : { dataDir }),
       parsers: { [types.INT8]: (value: string) => BigInt(value) },
     });
   }

@@ -143,6 +143,117 @@ export interface AuditLogTable {
   created_at: Generated<Date>;
 }
 
+export interface PaymentMethodsTable { id: Generated<number>; name: string; code: string; type: 'DEPOSIT' | 'TRANSFER' | 'WITHDRAWAL'; sort: Generated<number>; active: Generated<boolean> }
+export interface CurrencyPaymentMethodsTable { id: Generated<number>; payment_method_id: number; currency_id: number; active: Generated<boolean> }
+export interface PrivilegesTable {
+  id: Generated<number>;
+  currency_payment_method_id: number;
+  vp_percentage_bps: Generated<number>;
+  gw_percentage_bps: Generated<number>;
+  vp_fixed_minor: Generated<bigint>;
+  gw_fixed_minor: Generated<bigint>;
+  min_amount_minor: Generated<bigint>;
+  max_amount_minor: Generated<bigint>;
+  daily_limit_minor: Generated<bigint>;
+}
+
+export interface TransactionsTable {
+  id: Generated<bigint>;
+  uuid: string;
+  transaction_type_id: number;
+  status: number;
+  settlement_status: number | null;
+  settlement_date: NullableTimestamp;
+  currency_id: number;
+  amount: bigint;
+  fee: Generated<bigint>;
+  vat: Generated<bigint>;
+  total_amount: bigint;
+  sender_user_id: bigint | null;
+  sender_account_id: bigint | null;
+  sender_account_title: string | null;
+  sender_account_number: string | null;
+  receiver_user_id: bigint | null;
+  receiver_account_id: bigint | null;
+  receiver_account_title: string | null;
+  receiver_account_number: string | null;
+  payment_method_id: number | null;
+  reference_id: string | null;
+  refrence: string | null;
+  gateway_reference_id: string | null;
+  card_holder_name: string | null;
+  card_number: string | null;
+  card_brand: string | null;
+  notes: string | null;
+  failure_reason: string | null;
+  money_request_id: bigint | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<bigint>;
+  transaction_id: bigint;
+  wallet_id: bigint | null;
+  system_account: 'gateway' | 'fees' | 'vat' | 'payouts' | null;
+  currency: string;
+  bucket: 'available' | 'on_hold';
+  amount: bigint;
+  created_at: Generated<Date>;
+}
+
+export interface TransactionChargesTable { id: Generated<bigint>; transaction_id: bigint; name: string; type: 'fee' | 'vat'; charges: bigint }
+
+export interface QuotesTable {
+  id: Generated<bigint>;
+  hash_sha256: string;
+  user_id: bigint;
+  kind: 'send-money' | 'deposit';
+  payload: Json<Record<string, unknown>>;
+  expires_at: Timestamp;
+  consumed_at: NullableTimestamp;
+  transaction_id: bigint | null;
+  result: Json<Record<string, unknown>> | null;
+  created_at: Generated<Date>;
+}
+
+export interface MoneyRequestsTable {
+  id: Generated<bigint>;
+  uuid: string;
+  requester_user_id: bigint;
+  requester_account_id: bigint;
+  payer_user_id: bigint;
+  email: string | null;
+  phone_number: string | null;
+  amount: bigint;
+  notes: Generated<string>;
+  status: 'PENDING' | 'CANCELED' | 'ACCEPTED' | 'REJECTED';
+  transaction_id: bigint | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface CardPaymentsTable {
+  id: Generated<bigint>;
+  transaction_id: bigint;
+  wallet_id: bigint;
+  challenge_token: string | null;
+  state: 'challenge' | 'approved' | 'declined' | 'expired';
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface NotificationsTable {
+  id: Generated<bigint>;
+  user_id: bigint;
+  type: string;
+  message: string;
+  data: Json<Record<string, unknown>> | null;
+  read_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   settings: SettingsTable;
   server_keys: ServerKeysTable;
@@ -161,4 +272,14 @@ export interface Database {
   kyc_files: KycFilesTable;
   kyc_submissions: KycSubmissionsTable;
   audit_log: AuditLogTable;
+  payment_methods: PaymentMethodsTable;
+  currency_payment_methods: CurrencyPaymentMethodsTable;
+  privileges: PrivilegesTable;
+  transactions: TransactionsTable;
+  ledger_entries: LedgerEntriesTable;
+  transaction_charges: TransactionChargesTable;
+  quotes: QuotesTable;
+  money_requests: MoneyRequestsTable;
+  card_payments: CardPaymentsTable;
+  notifications: NotificationsTable;
 }

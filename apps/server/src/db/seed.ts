@@ -2,14 +2,23 @@
 // written once: a marker in settings records it, so a restart seeds nothing twice and an
 // operator's later edits stay.
 import crypto from 'node:crypto';
+import { depositEntries, TransactionType } from '@paywallet/ledger';
 import type { Db } from './database.ts';
 import { hashSecret } from '../lib/secrets.ts';
 import { createWallet } from '../modules/wallets/wallets.service.ts';
+import { postEntries } from '../modules/ledger/ledger.service.ts';
 
 export const DEMO_ACCOUNTS = [
   { label: 'Merchant', type: 'merchant', email: 'merchant@demo.paywallet.local', password: 'Merchant123', passcode: '1234', firstName: 'Maya', lastName: 'Haddad', business: 'Haddad Coffee Roasters', phone: '+971501234567', currencies: ['AED', 'USD'] },
   { label: 'Consumer', type: 'consumer', email: 'consumer@demo.paywallet.local', password: 'Consumer123', passcode: '1234', firstName: 'Omar', lastName: 'Nasser', business: null, phone: '+971509876543', currencies: ['AED', 'USD', 'EUR'] },
 ] as const;
+
+/** Opening balances of the demo wallets, in minor units: real deposits, so no money comes from nowhere. */
+const DEMO_OPENING_BALANCES = [
+  { email: 'consumer@demo.paywallet.local', currency: 'AED', amountMinor: 100_000n },
+  { email: 'merchant@demo.paywallet.local', currency: 'AED', amountMinor: 50_000n },
+] as const;
+const OPENING_BALANCE_NOTES = 'Opening demo balance';
 
 const CURRENCIES = [
   { code: 'AED', name: 'UAE Dirham' },
@@ -24,6 +33,19 @@ const FEATURES = [
   { group: 'Dashboard', groupSort: 1, slug: 'dashboard-overview', name: 'Dashboard', icon: 'dashboard', audience: 'all' as const, sort: 1 },
 ];
 
+const MONEY_FEATURES = [
+  { group: 'Payments', groupSort: 2, slug: 'send-money', name: 'Send Money', icon: 'send', audience: 'all' as const, sort: 1 },
+  { group: 'Payments', groupSort: 2, slug: 'request-money', name: 'Request Money', icon: 'request', audience: 'all' as const, sort: 2 },
+  { group: 'Payments', groupSort: 2, slug: 'deposit-money', name: 'Deposit Money', icon: 'deposit', audience: 'all' as const, sort: 3 },
+  { group: 'Payments', groupSort: 2, slug: 'transactions', name: 'Transactions', icon: 'transactions', audience: 'all' as const, sort: 4 },
+];
+
+/** Card deposits and wallet transfers in every currency, with charges and limits (minor units, bps). */
+const PAYMENT_METHODS = [
+  { code: 'CARD', name: 'Credit / Debit Card', type: 'DEPOSIT' as const, vpBps: 200, gwBps: 50, vpFixed: 100n, gwFixed: 0n, min: 1000n, max: 1_000_000n, daily: 5_000_000n },
+  { code: 'WALLET', name: 'Wallet Transfer', type: 'TRANSFER' as const, vpBps: 100, gwBps: 0, vpFixed: 0n, gwFixed: 0n, min: 100n, max: 5_000_000n, daily: 10_000_000n },
+];
+
 const KYC_INPUTS = [
   { name: 'Full legal name', type: 'text' as const, required: true, options: null, sort: 1 },
   { name: 'Date of birth (YYYY-MM-DD)', type: 'text' as const, required: true, options: null, sort: 2 },
@@ -34,6 +56,48 @@ const KYC_INPUTS = [
   { name: 'Proof of address', type: 'file' as const, required: false, options: null, sort: 7 },
   { name: 'I confirm the information above is true', type: 'checkbox' as const, required: true, options: null, sort: 8 },
 ];
+
+async function insertFeatures(db: Db, features: typeof FEATURES): Promise<void> {
+  for (const f of features) {
+    await db.insertInto('feature_groups').values({ name: f.group, sort: f.groupSort }).onConflict((oc) => oc.column('name').doNothing()).execute();
+    const group = await db.selectFrom('feature_groups').select('id').where('name', '=', f.group).executeTakeFirstOrThrow();
+    await db
+      .insertInto('features')
+      .values({ group_id: group.id, slug: f.slug, name: f.name, web_icon: f.icon, audience: f.audience, sort: f.sort })
+      .onConflict((oc) => oc.column('slug').doNothing())
+      .execute();
+  }
+}
+
+async function insertPaymentMethods(db: Db): Promise<void> {
+  const currencies = await db.selectFrom('currencies').select('id').execute();
+  for (const [sort, m] of PAYMENT_METHODS.entries()) {
+    await db.insertInto('payment_methods').values({ name: m.name, code: m.code, type: m.type, sort }).onConflict((oc) => oc.column('code').doNothing()).execute();
+    const method = await db.selectFrom('payment_methods').select('id').where('code', '=', m.code).executeTakeFirstOrThrow();
+    for (const currency of currencies) {
+      const link = await db
+        .insertInto('currency_payment_methods')
+        .values({ payment_method_id: method.id, currency_id: currency.id })
+        .onConflict((oc) => oc.columns(['payment_method_id', 'currency_id']).doUpdateSet({ active: true }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('privileges')
+        .values({
+          currency_payment_method_id: link.id,
+          vp_percentage_bps: m.vpBps,
+          gw_percentage_bps: m.gwBps,
+          vp_fixed_minor: m.vpFixed,
+          gw_fixed_minor: m.gwFixed,
+          min_amount_minor: m.min,
+          max_amount_minor: m.max,
+          daily_limit_minor: m.daily,
+        })
+        .onConflict((oc) => oc.column('currency_payment_method_id').doNothing())
+        .execute();
+    }
+  }
+}
 
 async function once(db: Db, marker: string, work: () => Promise<void>): Promise<void> {
   const done = await db.selectFrom('settings').select('key').where('key', '=', marker).executeTakeFirst();
@@ -48,17 +112,9 @@ export async function seedReferenceData(db: Db): Promise<void> {
       await db.insertInto('currencies').values({ code: c.code, name: c.name }).onConflict((oc) => oc.column('code').doNothing()).execute();
     }
   });
-  await once(db, 'seed:features:v1', async () => {
-    for (const f of FEATURES) {
-      await db.insertInto('feature_groups').values({ name: f.group, sort: f.groupSort }).onConflict((oc) => oc.column('name').doNothing()).execute();
-      const group = await db.selectFrom('feature_groups').select('id').where('name', '=', f.group).executeTakeFirstOrThrow();
-      await db
-        .insertInto('features')
-        .values({ group_id: group.id, slug: f.slug, name: f.name, web_icon: f.icon, audience: f.audience, sort: f.sort })
-        .onConflict((oc) => oc.column('slug').doNothing())
-        .execute();
-    }
-  });
+  await once(db, 'seed:features:v1', () => insertFeatures(db, FEATURES));
+  await once(db, 'seed:features:money:v1', () => insertFeatures(db, MONEY_FEATURES));
+  await once(db, 'seed:payment-methods:v1', () => insertPaymentMethods(db));
   await once(db, 'seed:kyc-inputs:v1', async () => {
     for (const input of KYC_INPUTS) {
       await db
@@ -105,4 +161,51 @@ export async function seedDemoData(db: Db): Promise<void> {
       });
     }
   });
+  await once(db, 'seed:demo-balances:v1', () => postDemoOpeningBalances(db));
+}
+
+/**
+ * Credits each demo wallet its opening balance as a fee-free deposit (type 1, status 1):
+ * gateway -A, wallet +A through the posting function. A wallet that already has its opening
+ * deposit is skipped, so a crash between the posting and the once-marker posts nothing twice.
+ */
+async function postDemoOpeningBalances(db: Db): Promise<void> {
+  for (const opening of DEMO_OPENING_BALANCES) {
+    await db.transaction().execute(async (trx) => {
+      const wallet = await trx
+        .selectFrom('wallets')
+        .innerJoin('users', 'users.id', 'wallets.user_id')
+        .innerJoin('currencies', 'currencies.id', 'wallets.currency_id')
+        .select(['wallets.id', 'wallets.user_id', 'wallets.currency_id', 'wallets.account_number', 'users.first_name', 'users.last_name'])
+        .where('users.email', '=', opening.email)
+        .where('currencies.code', '=', opening.currency)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!wallet) return;
+      const done = await trx
+        .selectFrom('transactions')
+        .select('id')
+        .where('receiver_account_id', '=', wallet.id)
+        .where('notes', '=', OPENING_BALANCE_NOTES)
+        .executeTakeFirst();
+      if (done) return;
+      const charges = { amountMinor: opening.amountMinor, feeMinor: 0n, vatMinor: 0n, totalDebitMinor: opening.amountMinor };
+      await postEntries(
+        trx,
+        {
+          typeId: TransactionType.Deposit,
+          status: 1,
+          currencyId: wallet.currency_id,
+          amountMinor: opening.amountMinor,
+          feeMinor: 0n,
+          vatMinor: 0n,
+          totalAmountMinor: opening.amountMinor,
+          receiver: { userId: wallet.user_id, walletId: wallet.id, title: `${wallet.first_name} ${wallet.last_name}`, accountNumber: wallet.account_number },
+          notes: OPENING_BALANCE_NOTES,
+        },
+        depositEntries({ walletId: String(wallet.id), currency: opening.currency, charges }),
+        [],
+      );
+    });
+  }
 }

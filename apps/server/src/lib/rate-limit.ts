@@ -42,6 +42,11 @@ export async function checkLimit(db: Db, limit: Limit, message?: string): Promis
   }
 }
 
+/** Gives one counted hit back (a try that turned out to be legitimate). */
+export async function forgiveHit(db: Db, key: string): Promise<void> {
+  await db.updateTable('rate_limits').set((eb) => ({ hits: eb('hits', '-', 1) })).where('key', '=', key).where('hits', '>', 0).execute();
+}
+
 export async function clearLimit(db: Db, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }

@@ -5,10 +5,16 @@ import { registerAuthCalls } from './auth/auth.routes.ts';
 import { registerKycCalls } from './kyc/kyc.routes.ts';
 import { registerWalletCalls } from './wallets/wallets.routes.ts';
 import { registerDashboardCalls } from './dashboard/dashboard.routes.ts';
+import { registerDepositCalls } from './deposits/deposits.routes.ts';
+import { registerTransferCalls } from './transfers/transfers.routes.ts';
+import { registerTransactionCalls } from './transactions/transactions.routes.ts';
 
 export function registerModules(dispatcher: Dispatcher, deps: Deps): void {
   registerAuthCalls(dispatcher, deps);
   registerKycCalls(dispatcher, deps);
   registerWalletCalls(dispatcher, deps);
   registerDashboardCalls(dispatcher, deps);
+  registerDepositCalls(dispatcher, deps);
+  registerTransferCalls(dispatcher, deps);
+  registerTransactionCalls(dispatcher, deps);
 }

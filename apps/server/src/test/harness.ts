@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { migrate, openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { seedDemoData, seedReferenceData } from '../db/seed.ts';
 import { buildApp, type BuiltApp } from '../app.ts';
+import type { Database } from '../db/schema.ts';
 
 export interface TestApp extends BuiltApp {
   database: DatabaseHandle;
@@ -20,6 +21,9 @@ export interface CallOptions {
   token?: string;
   ip?: string;
 }
+
+const DROP_WAIT_ATTEMPTS = 50;
+const DROP_WAIT_STEP_MS = 20;
 
 async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') {
@@ -40,6 +44,13 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
     drop: async () => {
       const cleaner = new pg.Client({ connectionString: adminUrl });
       await cleaner.connect();
+      // The pool's end() resolves before its sockets have closed; a forced drop would then kill
+      // backends of clients still saying goodbye, and they report it as an unhandled error.
+      for (let attempt = 0; attempt < DROP_WAIT_ATTEMPTS; attempt++) {
+        const open = await cleaner.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (Number(open.rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, DROP_WAIT_STEP_MS));
+      }
       await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleaner.end();
     },
@@ -96,9 +107,26 @@ export async function latestCode(t: TestApp, email: string): Promise<string> {
   return code;
 }
 
-/** Lets the resend gap pass, so a test can ask for another code at once. */
+/**
+ * Lets the resend gap pass, so a test can ask for another code at once. The per-IP send
+ * counter goes too: every test call comes from one address, and a file sends many codes.
+ */
 export async function forgetSendLimits(t: TestApp, email: string): Promise<void> {
   await t.deps.db.deleteFrom('rate_limits').where('key', 'like', `otp-%${email}`).execute();
+  await t.deps.db.deleteFrom('rate_limits').where('key', 'like', 'otp-ip:%').execute();
+}
+
+/** Row counts of some tables, so a test can show that a refused call wrote nothing. */
+export async function countRows<K extends keyof Database>(t: TestApp, tables: readonly K[]): Promise<Record<K, number>> {
+  const counts = {} as Record<K, number>;
+  for (const table of tables) {
+    const row = await t.deps.db
+      .selectFrom(table as keyof Database)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
 }
 
 /** e-mail code step: verify-email then verify-otp. */

@@ -1,6 +1,7 @@
 // Sign-up and sign-in: e-mail one-time code, password, passcode, and the two resets.
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type {
   TLoginRequest,
   TRegisterRequest,
@@ -13,7 +14,7 @@ import type { Deps } from '../../deps.ts';
 import type { AuthedContext, CallContext } from '../../transport/dispatcher.ts';
 import { ApiError } from '../../transport/errors.ts';
 import { hashSecret, verifySecret } from '../../lib/secrets.ts';
-import { checkLimit, clearLimit, hitLimit } from '../../lib/rate-limit.ts';
+import { checkLimit, clearLimit, forgiveHit, hitLimit } from '../../lib/rate-limit.ts';
 import { requireBotCheck } from '../../lib/bot-check.ts';
 import { consumeOtp, issueOtp, limitOtpSends } from './otp.ts';
 import { openSession, revokeSession, revokeUserSessions } from './sessions.ts';
@@ -54,15 +55,17 @@ export async function verifyOtp(deps: Deps, email: string, otp: string) {
   await deps.db
     .insertInto('email_verifications')
     .values({ email, verified_at: now, expires_at: new Date(now.getTime() + EMAIL_PROOF_LIFE_S * 1000) })
-    .onConflict((oc) => oc.column('email').doUpdateSet({ verified_at: now, expires_at: new Date(now.getTime() + EMAIL_PROOF_LIFE_S * 1000) }))
+    .onConflict((oc) =>
+      oc.column('email').doUpdateSet({ verified_at: now, expires_at: new Date(now.getTime() + EMAIL_PROOF_LIFE_S * 1000) }),
+    )
     .execute();
   const user = await findUserByEmail(deps.db, email);
   return { accountExist: user ? 1 : 0 };
 }
 
 /** Uses up the e-mail proof a verified one-time code left; a proof opens one sign-in or sign-up. */
-async function takeEmailProof(deps: Deps, email: string): Promise<void> {
-  const taken = await deps.db
+async function takeEmailProof(db: Deps['db'] | Transaction<Database>, email: string): Promise<void> {
+  const taken = await db
     .deleteFrom('email_verifications')
     .where('email', '=', email)
     .where('expires_at', '>', new Date())
@@ -71,7 +74,12 @@ async function takeEmailProof(deps: Deps, email: string): Promise<void> {
 }
 
 async function hasEmailProof(deps: Deps, email: string): Promise<boolean> {
-  const row = await deps.db.selectFrom('email_verifications').select('email').where('email', '=', email).where('expires_at', '>', new Date()).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom('email_verifications')
+    .select('email')
+    .where('email', '=', email)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -90,31 +98,39 @@ export async function register(deps: Deps, ctx: CallContext, input: TRegisterReq
   const phoneTaken = await deps.db.selectFrom('users').select('id').where('phone_number', '=', phone).executeTakeFirst();
   if (phoneTaken) throw new ApiError(409, 'The phone has already been taken.', { errors: { phone: 'The phone has already been taken.' } });
   const passwordHash = await hashSecret(input.password);
-  await takeEmailProof(deps, input.email);
-  const { user, token } = await deps.db.transaction().execute(async (trx) => {
-    const created = await trx
-      .insertInto('users')
-      .values({
-        uuid: crypto.randomUUID(),
-        type: 'merchant',
-        first_name: input.firstName,
-        last_name: input.lastName,
-        business_name: input.businessName,
-        email: input.email,
-        carrier_code: input.carrierCode,
-        phone_number: phone,
-        password_hash: passwordHash,
-        avatar: null,
-        device_token: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await createDefaultWallet(trx, created.id);
-    const accessToken = await openSession(trx, { userId: created.id, stage: 'passcode', ip: ctx.ip, userAgent: ctx.userAgent });
-    await audit(trx, created.id, 'register', ctx.ip);
-    return { user: created, token: accessToken };
-  });
-  return { accessToken: token, user: toUserView(user) };
+  const registered = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      // The proof is used up in the same transaction: a refused sign-up keeps it.
+      await takeEmailProof(trx, input.email);
+      const created = await trx
+        .insertInto('users')
+        .values({
+          uuid: crypto.randomUUID(),
+          type: 'merchant',
+          first_name: input.firstName,
+          last_name: input.lastName,
+          business_name: input.businessName,
+          email: input.email,
+          carrier_code: input.carrierCode,
+          phone_number: phone,
+          password_hash: passwordHash,
+          avatar: null,
+          device_token: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await createDefaultWallet(trx, created.id);
+      const accessToken = await openSession(trx, { userId: created.id, stage: 'passcode', ip: ctx.ip, userAgent: ctx.userAgent });
+      await audit(trx, created.id, 'register', ctx.ip);
+      return { user: created, token: accessToken };
+    })
+    .catch((error: unknown) => {
+      // Two sign-ups racing for one e-mail or phone: the unique index decides, the loser gets 409.
+      if ((error as { code?: string }).code === '23505') throw new ApiError(409, 'The email or phone has already been taken.');
+      throw error;
+    });
+  return { accessToken: registered.token, user: toUserView(registered.user) };
 }
 
 export async function login(deps: Deps, ctx: CallContext, input: TLoginRequest & { email: string }) {
@@ -124,14 +140,15 @@ export async function login(deps: Deps, ctx: CallContext, input: TLoginRequest &
   await checkLimit(deps.db, ipKey, TOO_MANY_LOGINS);
   // Without the e-mail's one-time code no password is even tried.
   if (!(await hasEmailProof(deps, input.email))) throw new ApiError(422, EMAIL_NOT_PROVEN);
+  // The try is counted before the slow password check (one atomic statement per key), so a
+  // burst of parallel guesses cannot all pass the check above; a right password gives it back.
+  await hitLimit(deps.db, emailKey, TOO_MANY_LOGINS);
+  await hitLimit(deps.db, ipKey, TOO_MANY_LOGINS);
   const user = await findUserByEmail(deps.db, input.email);
   const passwordOk = user ? await verifySecret(user.password_hash, input.password) : (await slowDummyVerify(input.password), false);
-  if (!user || !passwordOk) {
-    await hitLimit(deps.db, { ...emailKey, max: Number.MAX_SAFE_INTEGER });
-    await hitLimit(deps.db, { ...ipKey, max: Number.MAX_SAFE_INTEGER });
-    throw new ApiError(422, BAD_CREDENTIALS);
-  }
-  await takeEmailProof(deps, input.email);
+  if (!user || !passwordOk) throw new ApiError(422, BAD_CREDENTIALS);
+  await forgiveHit(deps.db, ipKey.key);
+  await takeEmailProof(deps.db, input.email);
   assertActive(user);
   await clearLimit(deps.db, emailKey.key);
   await revokeUserSessions(deps.db, user.id, 'passcode');
@@ -179,14 +196,19 @@ export async function setPasscode(deps: Deps, ctx: AuthedContext, input: TSetPas
 export async function passcodeLogin(deps: Deps, ctx: AuthedContext, input: TPasscodeLoginRequest) {
   const user = await getUserById(deps.db, ctx.session.userId);
   if (!user.passcode_hash) throw new ApiError(422, 'Please set your passcode first.');
-  if (user.passcode_locked_at) throw new ApiError(403, PASSCODE_LOCKED);
+  // The counter lives in the database. Each try is counted before the slow check, in one
+  // statement that also refuses a locked passcode, so parallel guesses cannot test more than
+  // the allowed number of passcodes; a success sets the counter back to 0.
+  const reserved = await sql<{ passcode_failed_attempts: number }>`
+    UPDATE users SET passcode_failed_attempts = passcode_failed_attempts + 1
+    WHERE id = ${user.id} AND passcode_locked_at IS NULL AND passcode_failed_attempts < ${PASSCODE_MAX_WRONG_TRIES}
+    RETURNING passcode_failed_attempts`.execute(deps.db);
+  if (reserved.rows.length === 0) throw new ApiError(403, PASSCODE_LOCKED);
+  const failures = reserved.rows[0]?.passcode_failed_attempts ?? PASSCODE_MAX_WRONG_TRIES;
   if (!(await verifySecret(user.passcode_hash, input.passcode!))) {
-    // The counter lives in the database and is raised in one statement, so parallel guesses all count.
-    const counted = await sql<{ passcode_failed_attempts: number }>`
-      UPDATE users SET passcode_failed_attempts = passcode_failed_attempts + 1,
-        passcode_locked_at = CASE WHEN passcode_failed_attempts + 1 >= ${PASSCODE_MAX_WRONG_TRIES} THEN now() ELSE passcode_locked_at END
-      WHERE id = ${user.id} RETURNING passcode_failed_attempts`.execute(deps.db);
-    const failures = counted.rows[0]?.passcode_failed_attempts ?? PASSCODE_MAX_WRONG_TRIES;
+    await sql`
+      UPDATE users SET passcode_locked_at = now()
+      WHERE id = ${user.id} AND passcode_locked_at IS NULL AND passcode_failed_attempts >= ${PASSCODE_MAX_WRONG_TRIES}`.execute(deps.db);
     await audit(deps.db, user.id, 'passcode-wrong', ctx.ip);
     if (failures >= PASSCODE_MAX_WRONG_TRIES) throw new ApiError(403, PASSCODE_LOCKED);
     const left = PASSCODE_MAX_WRONG_TRIES - failures;
@@ -212,7 +234,11 @@ export async function resetPassword(deps: Deps, ctx: CallContext, input: TResetP
   await consumeOtp(deps, input.email, 'reset-password', input.otp!);
   const user = await findUserByEmail(deps.db, input.email);
   if (!user) throw new ApiError(422, 'The code is invalid or has expired. Please request a new one.');
-  await deps.db.updateTable('users').set({ password_hash: await hashSecret(input.password!), updated_at: new Date() }).where('id', '=', user.id).execute();
+  await deps.db
+    .updateTable('users')
+    .set({ password_hash: await hashSecret(input.password!), updated_at: new Date() })
+    .where('id', '=', user.id)
+    .execute();
   await revokeUserSessions(deps.db, user.id);
   await clearLimit(deps.db, `login-email:${input.email}`);
   await audit(deps.db, user.id, 'reset-password', ctx.ip);
@@ -225,7 +251,12 @@ export async function resetPasscode(deps: Deps, ctx: CallContext, input: TResetP
   if (!user) throw new ApiError(422, 'The code is invalid or has expired. Please request a new one.');
   await deps.db
     .updateTable('users')
-    .set({ passcode_hash: await hashSecret(input.passcode!), passcode_failed_attempts: 0, passcode_locked_at: null, updated_at: new Date() })
+    .set({
+      passcode_hash: await hashSecret(input.passcode!),
+      passcode_failed_attempts: 0,
+      passcode_locked_at: null,
+      updated_at: new Date(),
+    })
     .where('id', '=', user.id)
     .execute();
   // Full sessions end; a password-stage session may go on to the passcode screen.

@@ -1,0 +1,52 @@
+// The acquirer: who charges a card. The sandbox below is the default (ARCHITECTURE.md section
+// 5); a real acquirer is another implementation of the same interface.
+import crypto from 'node:crypto';
+import type { PaymentCard } from './card.ts';
+
+export type DeclineReason = 'declined' | 'insufficient_funds';
+
+export type AuthorizeResult =
+  | { outcome: 'approved'; gatewayReference: string }
+  /** The cardholder must pass a 3-D Secure challenge before the payment is approved. */
+  | { outcome: 'challenge'; gatewayReference: string }
+  | { outcome: 'declined'; reason: DeclineReason };
+
+export interface Acquirer {
+  /**
+   * Authorizes `amountMinor` on the card. `reference` is ours and stable across retries of the
+   * same payment, so an acquirer that supports it can use it as an idempotency key.
+   */
+  authorize(card: PaymentCard, amountMinor: bigint, currency: string, reference: string): Promise<AuthorizeResult>;
+}
+
+/** The sandbox's test cards; any other Luhn-valid number is approved without a challenge. */
+export const SANDBOX_CARDS = {
+  approved: '4242424242424242',
+  challenge: '4000000000003220',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+export class SandboxAcquirer implements Acquirer {
+  async authorize(card: PaymentCard, _amountMinor: bigint, _currency: string, _reference: string): Promise<AuthorizeResult> {
+    switch (card.revealNumber()) {
+      case SANDBOX_CARDS.declined:
+        return { outcome: 'declined', reason: 'declined' };
+      case SANDBOX_CARDS.insufficientFunds:
+        return { outcome: 'declined', reason: 'insufficient_funds' };
+      case SANDBOX_CARDS.challenge:
+        return { outcome: 'challenge', gatewayReference: sandboxReference() };
+      default:
+        return { outcome: 'approved', gatewayReference: sandboxReference() };
+    }
+  }
+}
+
+function sandboxReference(): string {
+  return `sbx_${crypto.randomBytes(12).toString('hex')}`;
+}
+
+/** The acquirer of this deployment: the sandbox until a real adapter is configured. */
+export function createAcquirer(): Acquirer {
+  return new SandboxAcquirer();
+}

@@ -1,0 +1,125 @@
+// The transaction history (spec 1 screen 20 and the transactions list): the signed-in user's
+// movements as sender or receiver, and one in detail with its real status and settlement
+// status (DECISIONS 5), its charge rows and both parties. Only a party may read a transaction.
+import { SETTLEMENT_STATUS_LABEL, TRANSACTION_STATUS_LABEL, type TTransactionDetail, type TTransactionRow } from '@paywallet/contract';
+import { assert, isTransactionTypeId, minorToWire, TRANSACTION_TYPE_NAMES } from '@paywallet/ledger';
+import type { Deps } from '../../deps.ts';
+import { ApiError, badRequest } from '../../transport/errors.ts';
+import {
+  findParty,
+  findTransactionForParty,
+  isOwnWallet,
+  listCharges,
+  listTransactions,
+  type PartyRow,
+  type TransactionRow,
+} from './transactions.repository.ts';
+
+export const TRANSACTION_NOT_FOUND = 'Transaction not found.';
+export const WALLET_NOT_FOUND = 'Wallet not found.';
+export const TRANSACTION_ID_REQUIRED = 'The transaction id field is required';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MASK_CHARACTERS = /[*xX•]/;
+const CARD_DIGITS_MIN = 12;
+
+export interface GetTransactionsInput {
+  page: number;
+  perPage: number;
+  transactionDetail?: number | undefined;
+  transactionId?: string | undefined;
+  userAccountId?: number | undefined;
+}
+
+/**
+ * A card number as it may be shown: first six and last four digits (DECISIONS 19). Stored
+ * numbers are masked already; a full number that slipped through is masked here, never shown.
+ */
+export function maskCardNumber(value: string | null): string | null {
+  if (value === null || value === '' || MASK_CHARACTERS.test(value)) return value;
+  const digits = value.replace(/\D/g, '');
+  if (digits.length < CARD_DIGITS_MIN) return `****${digits.slice(-4)}`;
+  return `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
+}
+
+function typeName(typeId: number): string {
+  assert(isTransactionTypeId(typeId), `unknown transaction type ${typeId}`);
+  return TRANSACTION_TYPE_NAMES[typeId];
+}
+
+function statusLabel(status: number): string {
+  const label = TRANSACTION_STATUS_LABEL[status];
+  assert(label !== undefined, `unknown transaction status ${status}`);
+  return label;
+}
+
+/** +1 when the money came to the user (or the wallet shown), -1 when it left them. */
+function directionOf(row: TransactionRow, userId: bigint, walletId: bigint | undefined): number {
+  if (walletId !== undefined) return row.receiver_account_id === walletId ? 1 : -1;
+  return row.sender_user_id === userId ? -1 : 1;
+}
+
+function rowView(row: TransactionRow, userId: bigint, walletId?: bigint): TTransactionRow {
+  assert(row.settlement_status === null || SETTLEMENT_STATUS_LABEL[row.settlement_status] !== undefined, 'settlement status is 0..3');
+  return {
+    uuid: row.uuid,
+    transaction_type_id: row.transaction_type_id,
+    transaction_type: { name: typeName(row.transaction_type_id) },
+    status: row.status,
+    status_str: statusLabel(row.status),
+    settlement_status: row.settlement_status,
+    amount: minorToWire(row.amount),
+    fee: minorToWire(row.fee),
+    vat: minorToWire(row.vat),
+    total_amount: minorToWire(row.total_amount),
+    currency: { code: row.currency_code },
+    direction: directionOf(row, userId, walletId),
+    sender_account_title: row.sender_account_title,
+    sender_account_number: row.sender_account_number,
+    receiver_account_title: row.receiver_account_title,
+    receiver_account_number: row.receiver_account_number,
+    card_number: maskCardNumber(row.card_number),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+function partyView(party: PartyRow | undefined) {
+  return party ? { first_name: party.first_name, last_name: party.last_name, email: party.email, phone_number: party.phone_number } : null;
+}
+
+async function transactionDetail(deps: Deps, userId: bigint, transactionId: string | undefined): Promise<TTransactionDetail> {
+  if (!transactionId) throw badRequest(TRANSACTION_ID_REQUIRED, { transactionId: TRANSACTION_ID_REQUIRED });
+  // Not a uuid: nobody's transaction (and no malformed value reaches the uuid column).
+  if (!UUID_PATTERN.test(transactionId)) throw new ApiError(404, TRANSACTION_NOT_FOUND);
+  const row = await findTransactionForParty(deps.db, userId, transactionId);
+  if (!row) throw new ApiError(404, TRANSACTION_NOT_FOUND);
+  const [sender, receiver, charges] = await Promise.all([
+    findParty(deps.db, row.sender_user_id),
+    findParty(deps.db, row.receiver_user_id),
+    listCharges(deps.db, row.id),
+  ]);
+  return {
+    ...rowView(row, userId),
+    sender: partyView(sender),
+    receiver: partyView(receiver),
+    settlement_date: row.settlement_date ? new Date(row.settlement_date).toISOString() : null,
+    payment_method: row.payment_method_name === null ? null : { name: row.payment_method_name },
+    failure_reason: row.failure_reason,
+    charges: charges.map((charge) => ({ name: charge.name, type: charge.type, charges: minorToWire(charge.charges) })),
+    supportEmail: deps.config.supportEmail,
+  };
+}
+
+export async function getTransactions(deps: Deps, userId: bigint, input: GetTransactionsInput) {
+  if (input.transactionDetail === 1) return { detail: await transactionDetail(deps, userId, input.transactionId) };
+  const walletId = input.userAccountId === undefined ? undefined : BigInt(input.userAccountId);
+  if (walletId !== undefined && !(await isOwnWallet(deps.db, userId, walletId))) throw new ApiError(404, WALLET_NOT_FOUND);
+  const { rows, total } = await listTransactions(deps.db, walletId === undefined ? { userId } : { userId, walletId }, {
+    limit: input.perPage,
+    offset: (input.page - 1) * input.perPage,
+  });
+  return {
+    data: rows.map((row) => rowView(row, userId, walletId)),
+    paginationData: { total, perPage: input.perPage, currentPage: input.page },
+  };
+}

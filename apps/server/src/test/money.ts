@@ -1,0 +1,152 @@
+// Money helpers for server tests: people with wallets and a signed-in session made straight in
+// the database, wallets funded by a real posting (a deposit from the card gateway), and the
+// ledger invariants every money scenario ends with.
+import crypto from 'node:crypto';
+import { expect } from 'vitest';
+import { depositEntries, TransactionType } from '@paywallet/ledger';
+import type { TestApp } from './harness.ts';
+import { countRows } from './harness.ts';
+import { postEntries } from '../modules/ledger/ledger.service.ts';
+import { checkLedgerInvariants, type InvariantReport } from '../modules/ledger/invariants.ts';
+import { createWallet } from '../modules/wallets/wallets.service.ts';
+import { openSession } from '../modules/auth/sessions.ts';
+
+export interface TestPerson {
+  id: bigint;
+  email: string;
+  phone: string;
+  firstName: string;
+  lastName: string;
+  token: string;
+  /** Wallet ids by currency code. */
+  wallets: Record<string, bigint>;
+}
+
+let personCounter = 0;
+
+/**
+ * A user with wallets (the first currency is the default) and a full-stage session, without
+ * the sign-in calls: tests of money need many people quickly.
+ */
+export async function createTestPerson(
+  t: TestApp,
+  options: { currencies?: readonly string[]; firstName?: string; lastName?: string } = {},
+): Promise<TestPerson> {
+  personCounter += 1;
+  const tag = `${personCounter}-${crypto.randomBytes(3).toString('hex')}`;
+  const email = `person-${tag}@test.paywallet.local`;
+  const phone = `+97158${String(personCounter).padStart(7, '0')}`;
+  const firstName = options.firstName ?? 'Test';
+  const lastName = options.lastName ?? `Person ${personCounter}`;
+  const currencies = options.currencies ?? ['AED'];
+  const { id, wallets } = await t.deps.db.transaction().execute(async (trx) => {
+    const user = await trx
+      .insertInto('users')
+      .values({
+        uuid: crypto.randomUUID(),
+        type: 'consumer',
+        first_name: firstName,
+        last_name: lastName,
+        business_name: null,
+        email,
+        carrier_code: '+971',
+        phone_number: phone,
+        password_hash: 'not-a-password',
+        passcode_hash: 'not-a-passcode',
+        status: 1,
+        avatar: null,
+        device_token: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const made: Record<string, bigint> = {};
+    for (const [index, code] of currencies.entries()) {
+      const currency = await trx.selectFrom('currencies').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+      made[code] = await createWallet(trx, user.id, currency.id, index === 0 ? 1 : 0);
+    }
+    return { id: user.id, wallets: made };
+  });
+  const token = await openSession(t.deps.db, { userId: id, stage: 'user', ip: '127.0.0.1', userAgent: 'vitest' });
+  return { id, email, phone, firstName, lastName, token, wallets };
+}
+
+/** Money in from outside: a card deposit without charges, posted like any movement. */
+export async function fundWallet(
+  t: TestApp,
+  walletId: bigint | number | string,
+  amountMinor: bigint | number,
+  currency: string,
+): Promise<void> {
+  const id = BigInt(walletId);
+  const amount = BigInt(amountMinor);
+  const wallet = await t.deps.db
+    .selectFrom('wallets')
+    .innerJoin('currencies', 'currencies.id', 'wallets.currency_id')
+    .innerJoin('users', 'users.id', 'wallets.user_id')
+    .select([
+      'wallets.id',
+      'wallets.user_id',
+      'wallets.account_number',
+      'wallets.currency_id',
+      'currencies.code',
+      'users.first_name',
+      'users.last_name',
+    ])
+    .where('wallets.id', '=', id)
+    .executeTakeFirstOrThrow();
+  if (wallet.code.trim() !== currency) throw new Error(`wallet ${id} holds ${wallet.code.trim()}, not ${currency}`);
+  const charges = { amountMinor: amount, feeMinor: 0n, vatMinor: 0n, totalDebitMinor: amount };
+  await t.deps.db.transaction().execute((trx) =>
+    postEntries(
+      trx,
+      {
+        typeId: TransactionType.Deposit,
+        status: 1,
+        currencyId: wallet.currency_id,
+        amountMinor: amount,
+        feeMinor: 0n,
+        vatMinor: 0n,
+        totalAmountMinor: amount,
+        receiver: {
+          userId: wallet.user_id,
+          walletId: id,
+          title: `${wallet.first_name} ${wallet.last_name}`,
+          accountNumber: wallet.account_number,
+        },
+      },
+      depositEntries({ walletId: String(id), currency, charges }),
+      [],
+    ),
+  );
+}
+
+export async function balanceOf(t: TestApp, walletId: bigint): Promise<bigint> {
+  const row = await t.deps.db.selectFrom('wallets').select('available_balance').where('id', '=', walletId).executeTakeFirstOrThrow();
+  return row.available_balance;
+}
+
+/** The ledger's promises: each currency sums to zero, balances equal entries, nobody below zero. */
+export async function expectLedgerInvariants(t: TestApp): Promise<InvariantReport> {
+  const report = await checkLedgerInvariants(t.deps.db);
+  expect({
+    unbalancedCurrencies: report.unbalancedCurrencies,
+    walletsOffTheirEntries: report.walletsOffTheirEntries,
+    negativeWallets: report.negativeWallets,
+  }).toEqual({ unbalancedCurrencies: [], walletsOffTheirEntries: [], negativeWallets: [] });
+  return report;
+}
+
+export const MONEY_TABLES = [
+  'transactions',
+  'ledger_entries',
+  'transaction_charges',
+  'quotes',
+  'money_requests',
+  'notifications',
+  'wallets',
+] as const;
+
+/** Row counts of every table money calls write, to show that a refused call wrote nothing. */
+export async function countMoneyRows(t: TestApp) {
+  return countRows(t, MONEY_TABLES);
+}
