@@ -29,4 +29,9 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*', '../features/*'], message: 'Features do not import each other; share through components/ or app/.' }] }],
     },
   },
+  {
+    // app/ is where features are composed into routes and layouts: it may import any of them.
+    files: ['apps/web/src/app/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
 );

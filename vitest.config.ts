@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'] } },
+      // Pure functions of the web app (money conversions); screens are tested in e2e/.
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       {
         test: {
           name: 'server-pglite',

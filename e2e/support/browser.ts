@@ -54,3 +54,31 @@ export async function outboxHead(email: string): Promise<number> {
   const body = (await response.json()) as { data: Array<{ id: number }> };
   return body.data[0]?.id ?? 0;
 }
+
+export interface LedgerCheck {
+  unbalancedCurrencies: unknown[];
+  walletsOffTheirEntries: unknown[];
+  negativeWallets: unknown[];
+  wallets: Array<{ id: number; code: string; available_balance: number; balance_on_hold: number; is_default: number }>;
+}
+
+/** The dev-only ledger check: invariants, and one user's stored balances. */
+export async function ledgerCheck(email: string): Promise<LedgerCheck> {
+  const response = await fetch(`${baseUrl()}/api/dev/ledger-check?email=${encodeURIComponent(email)}`);
+  return ((await response.json()) as { data: LedgerCheck }).data;
+}
+
+/** Every money scenario ends here: entries sum to zero, balances equal entries, none below zero. */
+export async function expectLedgerHolds(): Promise<void> {
+  const check = await ledgerCheck('');
+  if (check.unbalancedCurrencies.length || check.walletsOffTheirEntries.length || check.negativeWallets.length) {
+    throw new Error(`Ledger invariants broken: ${JSON.stringify(check)}`);
+  }
+}
+
+export async function availableMinor(email: string, code: string): Promise<number> {
+  const check = await ledgerCheck(email);
+  const wallet = check.wallets.find((w) => w.code.trim() === code);
+  if (!wallet) throw new Error(`${email} has no ${code} wallet`);
+  return wallet.available_balance;
+}

@@ -25,6 +25,20 @@ const UserInput = lazyPage(() => import('../features/kyc/pages/user-input-page.t
 const AppLayout = lazyPage(() => import('./layouts/app-layout.tsx'), 'AppLayout');
 const Dashboard = lazyPage(() => import('../features/dashboard/pages/dashboard-page.tsx'), 'DashboardPage');
 const Profile = lazyPage(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage');
+// The consumer money areas (spec 1 screens 12-20); each screen is its own chunk.
+const money = {
+  SendMoney: lazyPage(() => import('../features/send-money/pages/send-money-page.tsx'), 'SendMoneyPage'),
+  SendMoneyInitiate: lazyPage(() => import('../features/send-money/pages/send-money-initiate-page.tsx'), 'SendMoneyInitiatePage'),
+  SendMoneyConfirm: lazyPage(() => import('../features/send-money/pages/send-money-confirm-page.tsx'), 'SendMoneyConfirmPage'),
+  RequestMoney: lazyPage(() => import('../features/request-money/pages/request-money-page.tsx'), 'RequestMoneyPage'),
+  RequestMoneyInitiate: lazyPage(() => import('../features/request-money/pages/request-money-initiate-page.tsx'), 'RequestMoneyInitiatePage'),
+  RequestPay: lazyPage(() => import('../features/request-money/pages/request-pay-page.tsx'), 'RequestPayPage'),
+  RequestPayConfirm: lazyPage(() => import('../features/request-money/pages/request-pay-confirm-page.tsx'), 'RequestPayConfirmPage'),
+  DepositMoney: lazyPage(() => import('../features/deposit/pages/deposit-money-page.tsx'), 'DepositMoneyPage'),
+  DepositInitiate: lazyPage(() => import('../features/deposit/pages/deposit-initiate-page.tsx'), 'DepositInitiatePage'),
+  Transactions: lazyPage(() => import('../features/transactions/pages/transactions-page.tsx'), 'TransactionsPage'),
+  TransactionDetails: lazyPage(() => import('../features/transactions/pages/transaction-details-page.tsx'), 'TransactionDetailsPage'),
+};
 const FeaturePlaceholder = lazyPage(() => import('../features/shell/pages/feature-placeholder-page.tsx'), 'FeaturePlaceholderPage');
 
 export const router = createBrowserRouter([
@@ -68,6 +82,17 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <Dashboard /> },
           { path: 'profile', element: <Profile /> },
+          { path: 'send-money', element: <money.SendMoney /> },
+          { path: 'send-money/initiate', element: <money.SendMoneyInitiate /> },
+          { path: 'send-money/confirm', element: <money.SendMoneyConfirm /> },
+          { path: 'request-money', element: <money.RequestMoney /> },
+          { path: 'request-money/initiate', element: <money.RequestMoneyInitiate /> },
+          { path: 'request-money/pay', element: <money.RequestPay /> },
+          { path: 'request-money/pay/confirm', element: <money.RequestPayConfirm /> },
+          { path: 'deposit-money', element: <money.DepositMoney /> },
+          { path: 'deposit-money/initiate', element: <money.DepositInitiate /> },
+          { path: 'transactions', element: <money.Transactions /> },
+          { path: 'transactions/details/:uuid', element: <money.TransactionDetails /> },
           { path: '*', element: <FeaturePlaceholder /> },
         ],
       },

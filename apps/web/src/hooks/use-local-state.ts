@@ -1,5 +1,5 @@
 // Reads one key of the encoded local state and re-renders when any key changes.
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { localState, subscribeStorage } from '../lib/storage.ts';
 import type { LocalState } from '../lib/storage.ts';
 
@@ -7,4 +7,13 @@ export function useLocalState<K extends keyof LocalState & string>(key: K): Loca
   // Compare the encoded snapshot so an object value does not re-render on every read.
   const encoded = useSyncExternalStore(subscribeStorage, () => JSON.stringify(localState.get(key) ?? null));
   return (JSON.parse(encoded) ?? undefined) as LocalState[K] | undefined;
+}
+
+/**
+ * One key as it was when the component mounted. A step of a flow reads what the previous step
+ * kept this way, so clearing it when the flow ends does not re-route the screen being left.
+ */
+export function useLocalStateSnapshot<K extends keyof LocalState & string>(key: K): LocalState[K] | undefined {
+  const [snapshot] = useState(() => localState.get(key));
+  return snapshot;
 }

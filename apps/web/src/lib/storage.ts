@@ -2,12 +2,48 @@
 // encoded behind a version prefix. A value that cannot be decoded means the storage was
 // tampered with or written by an incompatible version: everything is cleared and the
 // session cookies expire (spec 1 section 8).
-import type { TUser } from '@paywallet/contract';
+import type { TQuote, TReceivedMoneyRequest, TUser, ZRecipient } from '@paywallet/contract';
+import type { z } from 'zod';
 import { base64ToText, textToBase64 } from './base64.ts';
 import { expireSessionCookies } from './cookies.ts';
 
 const VERSION_PREFIX = 'pw1.';
 const KEY_PREFIX = 'pw.';
+
+/** Send money step 1 -> step 2: the verified recipient (spec: e-mail or phone, msg). */
+export interface SendMoneyRecipientState {
+  emailOrPhone: string;
+  user: z.infer<typeof ZRecipient>;
+  msg: string;
+}
+
+/** What a money form sent to get its quote; the form starts from it again after Back. */
+export interface MoneyFormDraft {
+  amountText: string;
+  walletId: number;
+  deductCharges: boolean;
+}
+
+/** Send money step 2 -> confirm: the quote (spec: send-money hash and amount). */
+export interface SendMoneyQuoteState extends MoneyFormDraft {
+  quote: TQuote;
+  emailOrPhone: string;
+}
+
+/** Answering a request, pay -> confirm (spec: request-send-money data and hash). */
+export interface RequestSendMoneyQuoteState extends MoneyFormDraft {
+  quote: TQuote;
+  requestId: number;
+}
+
+/** Deposit step 1 -> card step (spec: balance-limit hash). */
+export interface BalanceLimitQuoteState {
+  quote: TQuote;
+  amountText: string;
+  walletId: number;
+  paymentMethodId: number;
+  paymentMethodName: string;
+}
 
 /** What local storage holds, by key. */
 export interface LocalState {
@@ -18,6 +54,11 @@ export interface LocalState {
   avatar: string | null;
   customerId: number;
   selectedWalletId: number;
+  sendMoneyRecipient: SendMoneyRecipientState;
+  sendMoneyQuote: SendMoneyQuoteState;
+  requestSendMoney: TReceivedMoneyRequest;
+  requestSendMoneyQuote: RequestSendMoneyQuoteState;
+  balanceLimitQuote: BalanceLimitQuoteState;
 }
 
 /** What session storage holds, by key. */

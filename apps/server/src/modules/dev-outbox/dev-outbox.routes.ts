@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { toJson } from '../../transport/json.ts';
+import { checkLedgerInvariants } from '../ledger/invariants.ts';
 
 const OUTBOX_PAGE_SIZE = 50;
 
@@ -27,7 +28,27 @@ async function listOutbox(deps: Deps, email: string | undefined) {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
+/** Development only: the ledger's invariants and one user's wallet balances, for browser tests. */
+async function ledgerCheck(deps: Deps, email: string | undefined) {
+  const report = await checkLedgerInvariants(deps.db);
+  const wallets = email
+    ? await deps.db
+        .selectFrom('wallets')
+        .innerJoin('users', 'users.id', 'wallets.user_id')
+        .innerJoin('currencies', 'currencies.id', 'wallets.currency_id')
+        .select(['wallets.id', 'currencies.code', 'wallets.available_balance', 'wallets.balance_on_hold', 'wallets.is_default'])
+        .where('users.email', '=', email.trim().toLowerCase())
+        .orderBy('wallets.id')
+        .execute()
+    : [];
+  return { ...report, wallets };
+}
+
 export function registerDevOutbox(app: FastifyInstance, deps: Deps): void {
+  app.get('/api/dev/ledger-check', async (request, reply) => {
+    const data = await ledgerCheck(deps, (request.query as { email?: string }).email);
+    return reply.type('application/json').send(toJson({ code: 200, message: 'Success', data }));
+  });
   app.get('/api/dev/outbox', async (request, reply) => {
     const email = (request.query as { email?: string }).email;
     const data = await listOutbox(deps, email);

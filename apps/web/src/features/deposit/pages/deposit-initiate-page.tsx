@@ -1,0 +1,94 @@
+// Screen 19: the card step of a deposit. Deposit sends the card with the balance-and-limits
+// hash. Approved at once (bypass3DS 1): the success dialog, then the app home. A 3-D Secure
+// challenge: 'Please Wait' for 2 s, the challenge page opens in a new tab, and the user goes
+// to the app home (spec 1 section 4). The wallets refresh either way.
+import { useCallback, useEffect, useState } from 'react';
+import { Grid, Stack, Title } from '@mantine/core';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { RedirectingModal } from '../../../components/redirecting-modal.tsx';
+import { TransactionSuccessModal } from '../../../components/transaction-success-modal.tsx';
+import { useLocalStateSnapshot } from '../../../hooks/use-local-state.ts';
+import { useSecondsUntil } from '../../../hooks/use-seconds-until.ts';
+import { useWalletList, walletLabel } from '../../../hooks/use-wallet-list.ts';
+import { localState } from '../../../lib/storage.ts';
+import type { BalanceLimitQuoteState } from '../../../lib/storage.ts';
+import { useInitiateDeposit } from '../api/deposit-calls.ts';
+import { CardForm } from '../components/card-form.tsx';
+import { DepositSummary } from '../components/deposit-summary.tsx';
+
+/** Spec 1 section 9: the redirecting dialog shows for 2 seconds. */
+const REDIRECT_DELAY_MS = 2000;
+
+export function DepositInitiatePage() {
+  const pending = useLocalStateSnapshot('balanceLimitQuote');
+  if (!pending) return <Navigate to="/app/deposit-money" replace />;
+  return <DepositInitiate key={pending.quote.hash} pending={pending} />;
+}
+
+function DepositInitiate({ pending }: { pending: BalanceLimitQuoteState }) {
+  const navigate = useNavigate();
+  const wallets = useWalletList();
+  const deposit = useInitiateDeposit();
+  const secondsLeft = useSecondsUntil(pending.quote.expiresAt);
+  const [transactionId, setTransactionId] = useState<string | null>(null);
+  const [paymentUrl, setPaymentUrl] = useState<string | null>(null);
+  const wallet = wallets.data?.find((item) => item.id === pending.walletId);
+
+  const leave = useCallback(() => {
+    navigate('/app');
+    localState.remove('balanceLimitQuote');
+  }, [navigate]);
+
+  useEffect(() => {
+    if (!paymentUrl) return undefined;
+    const timer = window.setTimeout(() => {
+      const tab = window.open(paymentUrl, '_blank');
+      if (tab) {
+        tab.opener = null;
+        leave();
+        return;
+      }
+      // The browser blocked the new tab: the challenge opens here; its page links back to the app.
+      window.location.assign(paymentUrl);
+      localState.remove('balanceLimitQuote');
+    }, REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [paymentUrl, leave]);
+
+  const busy = deposit.isPending || transactionId !== null || paymentUrl !== null;
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Deposit Money</Title>
+      <Grid gutter="lg" maw={960}>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <CardForm
+            pending={busy}
+            expired={secondsLeft <= 0}
+            onBack={() => navigate('/app/deposit-money')}
+            onDeposit={(card, onError) =>
+              deposit.mutate(
+                { ...card, hash: pending.quote.hash },
+                {
+                  onSuccess: (answer) => {
+                    if (answer.bypass3DS === 1 || !answer.paymentUrl) setTransactionId(answer.transactionId);
+                    else setPaymentUrl(answer.paymentUrl);
+                  },
+                  onError,
+                },
+              )
+            }
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <DepositSummary
+            pending={pending}
+            walletLabel={wallet ? `${walletLabel(wallet)} · ${wallet.account_number}` : pending.quote.currency}
+            secondsLeft={secondsLeft}
+          />
+        </Grid.Col>
+      </Grid>
+      <TransactionSuccessModal transactionId={transactionId} onClose={leave} />
+      <RedirectingModal opened={paymentUrl !== null} message="You will complete the 3-D Secure check in a new tab." />
+    </Stack>
+  );
+}

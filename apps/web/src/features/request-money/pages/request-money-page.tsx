@@ -1,0 +1,41 @@
+// Screen 15: My Requests and User Requests. ?tab=user opens the second tab; Add Request shows
+// on the first tab only.
+import { Button, Group, Tabs, Title } from '@mantine/core';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { MyRequestsPanel } from '../components/my-requests-panel.tsx';
+import { UserRequestsPanel } from '../components/user-requests-panel.tsx';
+
+type RequestTab = 'my' | 'user';
+
+function tabOf(value: string | null): RequestTab {
+  return value === 'user' ? 'user' : 'my';
+}
+
+export function RequestMoneyPage() {
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = tabOf(searchParams.get('tab'));
+
+  return (
+    <Tabs value={tab} onChange={(value) => setSearchParams({ tab: tabOf(value) }, { replace: true })} keepMounted>
+      <Group justify="space-between" mb="lg" gap="sm">
+        <Title order={2}>Request Money</Title>
+        {tab === 'my' && (
+          <Button onClick={() => navigate('/app/request-money/initiate')}>
+            Add Request
+          </Button>
+        )}
+      </Group>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="my">My Requests</Tabs.Tab>
+        <Tabs.Tab value="user">User Requests</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="my">
+        <MyRequestsPanel />
+      </Tabs.Panel>
+      <Tabs.Panel value="user">
+        <UserRequestsPanel />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}

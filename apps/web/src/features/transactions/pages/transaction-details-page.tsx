@@ -1,0 +1,107 @@
+// Screen 20: one transaction in detail. From, Details (with the real status and settlement
+// status, DECISIONS 5) and To; the charges and totals; how to reach support.
+import { Anchor, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router-dom';
+import { SETTLEMENT_STATUS_LABEL } from '@paywallet/contract';
+import type { TTransactionDetail } from '@paywallet/contract';
+import { isApiError } from '../../../api/api-error.ts';
+import { GmtDate } from '../../../components/gmt-date.tsx';
+import type { KeyValueRow } from '../../../components/key-value-list.tsx';
+import { ErrorState } from '../../../components/query-states.tsx';
+import { useTransactionDetail } from '../api/transaction-calls.ts';
+import { ChargesCard } from '../components/charges-card.tsx';
+import { PartyCard } from '../components/party-card.tsx';
+import { TransactionStatusBadge } from '../components/transaction-status-badge.tsx';
+
+type Party = TTransactionDetail['sender'];
+
+const NOT_FOUND = 404;
+
+function fullName(party: Party, fallback: string | null): string {
+  const name = party ? `${party.first_name} ${party.last_name}`.trim() : '';
+  return name || fallback || '—';
+}
+
+function fromRows(detail: TTransactionDetail): KeyValueRow[] {
+  const rows: KeyValueRow[] = [
+    { label: 'Name', value: fullName(detail.sender, detail.sender_account_title) },
+    { label: 'Account Number', value: detail.sender_account_number ?? '—' },
+    { label: 'Email', value: detail.sender?.email ?? '—' },
+    { label: 'Phone', value: detail.sender?.phone_number ?? '—' },
+  ];
+  if (detail.card_number) rows.push({ label: 'Card', value: detail.card_number });
+  return rows;
+}
+
+function detailRows(detail: TTransactionDetail): KeyValueRow[] {
+  const rows: KeyValueRow[] = [
+    { label: 'Transaction Id', value: <Text span size="sm" ff="monospace">{detail.uuid}</Text> },
+    { label: 'Type', value: detail.transaction_type.name },
+    { label: 'Status', value: <TransactionStatusBadge status={detail.status} /> },
+    { label: 'Date', value: <GmtDate value={detail.created_at} /> },
+  ];
+  if (detail.settlement_date) rows.push({ label: 'Settlement Date', value: <GmtDate value={detail.settlement_date} /> });
+  const settlement = detail.settlement_status === null ? undefined : SETTLEMENT_STATUS_LABEL[detail.settlement_status];
+  rows.push({ label: 'Settlement Status', value: settlement ?? '—' });
+  if (detail.payment_method) rows.push({ label: 'Payment Method', value: detail.payment_method.name });
+  if (detail.failure_reason) rows.push({ label: 'Failure Reason', value: detail.failure_reason });
+  return rows;
+}
+
+function toRows(detail: TTransactionDetail): KeyValueRow[] {
+  return [
+    { label: 'Name', value: fullName(detail.receiver, detail.receiver_account_title) },
+    { label: 'Account Number', value: detail.receiver_account_number ?? '—' },
+  ];
+}
+
+export function TransactionDetailsPage() {
+  const navigate = useNavigate();
+  const uuid = useParams()['uuid'] ?? '';
+  const detail = useTransactionDetail(uuid);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" gap="sm">
+        <Title order={2}>Transaction Details</Title>
+        <Button variant="default" onClick={() => navigate('/app/transactions')}>
+          Back
+        </Button>
+      </Group>
+      {detail.isPending && <Skeleton height={220} radius="md" />}
+      {detail.isError && (
+        <ErrorState
+          title="The transaction could not be loaded"
+          message={detail.error.message}
+          // Asking again for a transaction that is not there would not help.
+          onRetry={isApiError(detail.error) && detail.error.code === NOT_FOUND ? undefined : () => void detail.refetch()}
+        />
+      )}
+      {detail.isSuccess && <TransactionDetail detail={detail.data} />}
+    </Stack>
+  );
+}
+
+function TransactionDetail({ detail }: { detail: TTransactionDetail }) {
+  return (
+    <Stack gap="lg">
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <PartyCard title="From" rows={fromRows(detail)} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <PartyCard title="Details" rows={detailRows(detail)} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <PartyCard title="To" rows={toRows(detail)} />
+        </Grid.Col>
+      </Grid>
+      <ChargesCard detail={detail} />
+      <Text size="sm" c="dimmed">
+        For any query please contact our support team at{' '}
+        <Anchor href={`mailto:${detail.supportEmail}`} size="sm">
+          {detail.supportEmail}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}
