@@ -199,7 +199,7 @@ async function transferPart(handle: DatabaseHandle, wallets: BenchWallet[], curr
 
 async function assertBalanced(handle: DatabaseHandle, part: string): Promise<void> {
   const report = await checkLedgerInvariants(handle.db);
-  if (report.unbalancedCurrencies.length || report.walletsOffTheirEntries.length || report.negativeWallets.length) {
+  if (report.unbalancedCurrencies.length || report.walletsOffTheirEntries.length || report.negativeWallets.length || report.entriesWithoutAccount.length || report.orphanEntries) {
     throw new Error(`${part}: ledger invariants broken: ${JSON.stringify(report).slice(0, 500)}`);
   }
   console.log(`   balance check after ${part}: ok (${report.entryCount} entries)`);

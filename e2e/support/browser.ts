@@ -59,6 +59,8 @@ export interface LedgerCheck {
   unbalancedCurrencies: unknown[];
   walletsOffTheirEntries: unknown[];
   negativeWallets: unknown[];
+  entriesWithoutAccount: unknown[];
+  orphanEntries: number;
   wallets: Array<{ id: number; code: string; available_balance: number; balance_on_hold: number; is_default: number }>;
 }
 
@@ -71,7 +73,7 @@ export async function ledgerCheck(email: string): Promise<LedgerCheck> {
 /** Every money scenario ends here: entries sum to zero, balances equal entries, none below zero. */
 export async function expectLedgerHolds(): Promise<void> {
   const check = await ledgerCheck('');
-  if (check.unbalancedCurrencies.length || check.walletsOffTheirEntries.length || check.negativeWallets.length) {
+  if (check.unbalancedCurrencies.length || check.walletsOffTheirEntries.length || check.negativeWallets.length || check.entriesWithoutAccount.length || check.orphanEntries) {
     throw new Error(`Ledger invariants broken: ${JSON.stringify(check)}`);
   }
 }

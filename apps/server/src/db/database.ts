@@ -8,6 +8,7 @@ import { PGlitePool } from './pglite-pool.ts';
 import type { Database } from './schema.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-money.ts';
+import * as m0003 from './migrations/0003-system-accounts.ts';
 
 export type Db = Kysely<Database>;
 
@@ -20,6 +21,7 @@ export interface DatabaseHandle {
 const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-money': m0002,
+  '0003-system-accounts': m0003,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

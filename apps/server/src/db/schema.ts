@@ -254,6 +254,15 @@ export interface NotificationsTable {
   created_at: Generated<Date>;
 }
 
+export interface SystemAccountsTable {
+  id: Generated<number>;
+  kind: 'gateway' | 'fees' | 'vat' | 'payouts';
+  currency: string;
+  name: string;
+  account_number: string;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   settings: SettingsTable;
   server_keys: ServerKeysTable;
@@ -282,4 +291,5 @@ export interface Database {
   money_requests: MoneyRequestsTable;
   card_payments: CardPaymentsTable;
   notifications: NotificationsTable;
+  system_accounts: SystemAccountsTable;
 }

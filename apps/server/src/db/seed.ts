@@ -99,6 +99,22 @@ async function insertPaymentMethods(db: Db): Promise<void> {
   }
 }
 
+const SYSTEM_ACCOUNT_NAMES = { gateway: 'Card clearing', fees: 'Fee revenue', vat: 'VAT payable', payouts: 'Payouts' } as const;
+
+/** The ledger's system accounts, one of each kind per currency. */
+export async function insertSystemAccounts(db: Db): Promise<void> {
+  const currencies = await db.selectFrom('currencies').select('code').execute();
+  for (const { code } of currencies) {
+    for (const [kind, name] of Object.entries(SYSTEM_ACCOUNT_NAMES)) {
+      await db
+        .insertInto('system_accounts')
+        .values({ kind: kind as keyof typeof SYSTEM_ACCOUNT_NAMES, currency: code.trim(), name, account_number: `SYS-${kind.toUpperCase()}-${code.trim()}` })
+        .onConflict((oc) => oc.columns(['kind', 'currency']).doNothing())
+        .execute();
+    }
+  }
+}
+
 async function once(db: Db, marker: string, work: () => Promise<void>): Promise<void> {
   const done = await db.selectFrom('settings').select('key').where('key', '=', marker).executeTakeFirst();
   if (done) return;
@@ -115,6 +131,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
   await once(db, 'seed:features:v1', () => insertFeatures(db, FEATURES));
   await once(db, 'seed:features:money:v1', () => insertFeatures(db, MONEY_FEATURES));
   await once(db, 'seed:payment-methods:v1', () => insertPaymentMethods(db));
+  await once(db, 'seed:system-accounts:v1', () => insertSystemAccounts(db));
   await once(db, 'seed:kyc-inputs:v1', async () => {
     for (const input of KYC_INPUTS) {
       await db

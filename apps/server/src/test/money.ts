@@ -132,7 +132,9 @@ export async function expectLedgerInvariants(t: TestApp): Promise<InvariantRepor
     unbalancedCurrencies: report.unbalancedCurrencies,
     walletsOffTheirEntries: report.walletsOffTheirEntries,
     negativeWallets: report.negativeWallets,
-  }).toEqual({ unbalancedCurrencies: [], walletsOffTheirEntries: [], negativeWallets: [] });
+    entriesWithoutAccount: report.entriesWithoutAccount,
+    orphanEntries: report.orphanEntries,
+  }).toEqual({ unbalancedCurrencies: [], walletsOffTheirEntries: [], negativeWallets: [], entriesWithoutAccount: [], orphanEntries: 0 });
   return report;
 }
 

@@ -16,7 +16,6 @@ import {
   assert,
   assertNever,
   formatBps,
-  formatMinor,
   minorToWire,
   quoteCharges,
   TransactionType,
@@ -35,15 +34,16 @@ import type { Acquirer, DeclineReason } from '../gateway/acquirer.ts';
 import { PaymentCard, cardCheckMessage } from '../gateway/card.ts';
 import { cardPaymentPosting, notifyDepositOutcome } from '../gateway/card-postings.ts';
 import { challengeUrl, openChallenge } from '../gateway/card-payments.service.ts';
+import { formatMoney, fullName } from '../../lib/display-text.ts';
+import { findOwnWallet, type WalletWithCurrency } from '../wallets/wallets.service.ts';
 import {
-  findDepositMethod,
-  findOwnWallet,
-  listDepositMethods,
-  lockOwnWallet,
-  sumDepositedSinceMinor,
-  type DepositMethodRow,
-  type DepositWalletRow,
-} from './deposits.repository.ts';
+  dailyLimitLeftMinor,
+  findPaymentMethod,
+  listPaymentMethods,
+  privilegeOf,
+  startOfUtcDay,
+} from '../payment-methods/payment-methods.service.ts';
+import { lockOwnWallet, sumDepositedSinceMinor } from './deposits.repository.ts';
 
 export const WALLET_NOT_FOUND = 'Wallet not found.';
 export const METHOD_NOT_AVAILABLE = 'This mode of payment is not available for this account.';
@@ -59,7 +59,7 @@ type StoredResult = DepositResult | { status: 'failed'; transactionId: string; m
 // ---- 1. methods -------------------------------------------------------------------------
 
 export async function listAllowedDepositMethods(db: Db, currencyId: number): Promise<TPaymentMethod[]> {
-  const rows = await listDepositMethods(db, currencyId);
+  const rows = await listPaymentMethods(db, 'DEPOSIT', currencyId);
   return rows.map((row) => ({
     id: row.payment_method_id,
     name: row.name,
@@ -87,28 +87,12 @@ export async function listAllowedDepositMethods(db: Db, currencyId: number): Pro
 
 // ---- 2. check-balance-and-limits ----------------------------------------------------------
 
-function privilegeOf(row: DepositMethodRow): PaymentMethodPrivilege {
-  return {
-    vpPercentageBps: BigInt(row.vp_percentage_bps),
-    gwPercentageBps: BigInt(row.gw_percentage_bps),
-    vpFixedMinor: row.vp_fixed_minor,
-    gwFixedMinor: row.gw_fixed_minor,
-    minAmountMinor: row.min_amount_minor,
-    maxAmountMinor: row.max_amount_minor,
-    dailyLimitMinor: row.daily_limit_minor,
-  };
-}
-
-/** "AED 1,234.50": how an amount appears in a message. */
-export function formatMoney(amountMinor: bigint, currencyCode: string, decimals: number): string {
-  return `${currencyCode} ${formatMinor(amountMinor, decimals, { groupSeparator: ',' })}`;
-}
-
-function startOfTodayUtc(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-}
-
-function limitMessage(code: QuoteFailureCode, wallet: DepositWalletRow, privilege: PaymentMethodPrivilege, usedTodayMinor: bigint): string {
+function limitMessage(
+  code: QuoteFailureCode,
+  wallet: WalletWithCurrency,
+  privilege: PaymentMethodPrivilege,
+  usedTodayMinor: bigint,
+): string {
   const money = (amountMinor: bigint) => formatMoney(amountMinor, wallet.currency_code, wallet.currency_decimals);
   switch (code) {
     case 'AMOUNT_NOT_POSITIVE':
@@ -126,9 +110,9 @@ function limitMessage(code: QuoteFailureCode, wallet: DepositWalletRow, privileg
   }
 }
 
-function dailyLimitMessage(wallet: DepositWalletRow, dailyLimitMinor: bigint, usedTodayMinor: bigint): string {
+function dailyLimitMessage(wallet: WalletWithCurrency, dailyLimitMinor: bigint, usedTodayMinor: bigint): string {
   const money = (amountMinor: bigint) => formatMoney(amountMinor, wallet.currency_code, wallet.currency_decimals);
-  const leftMinor = dailyLimitMinor > usedTodayMinor ? dailyLimitMinor - usedTodayMinor : 0n;
+  const leftMinor = dailyLimitLeftMinor(dailyLimitMinor, usedTodayMinor);
   return `This deposit exceeds your daily limit of ${money(dailyLimitMinor)}. You can deposit up to ${money(leftMinor)} more today.`;
 }
 
@@ -151,10 +135,10 @@ export async function quoteDeposit(
 ): Promise<TQuote> {
   const wallet = await findOwnWallet(deps.db, userId, input.walletId);
   if (!wallet) throw notFound(WALLET_NOT_FOUND);
-  const method = await findDepositMethod(deps.db, wallet.currency_id, input.paymentMethodId);
+  const method = await findPaymentMethod(deps.db, 'DEPOSIT', wallet.currency_id, input.paymentMethodId);
   if (!method) throw unprocessable(METHOD_NOT_AVAILABLE);
   const privilege = privilegeOf(method);
-  const usedTodayMinor = await sumDepositedSinceMinor(deps.db, userId, wallet.currency_id, method.payment_method_id, startOfTodayUtc(now));
+  const usedTodayMinor = await sumDepositedSinceMinor(deps.db, userId, wallet.currency_id, method.payment_method_id, startOfUtcDay(now));
   const quoted = quoteCharges({
     amountMinor: input.amountMinor,
     privilege,
@@ -220,7 +204,7 @@ function declineMessage(reason: DeclineReason): string {
 }
 
 function depositMovement(
-  wallet: DepositWalletRow,
+  wallet: WalletWithCurrency,
   quote: DepositQuote,
   card: PaymentCard,
   status: number,
@@ -237,7 +221,7 @@ function depositMovement(
     receiver: {
       userId: wallet.user_id,
       walletId: wallet.id,
-      title: `${wallet.first_name} ${wallet.last_name}`.trim(),
+      title: fullName(wallet),
       accountNumber: wallet.account_number,
     },
     paymentMethodId: quote.paymentMethodId,
@@ -247,9 +231,9 @@ function depositMovement(
 }
 
 /** Re-checks the daily limit with the wallet locked: quotes made side by side cannot all pass it. */
-async function assertWithinDailyLimit(trx: Transaction<Database>, wallet: DepositWalletRow, quote: DepositQuote, now: Date) {
+async function assertWithinDailyLimit(trx: Transaction<Database>, wallet: WalletWithCurrency, quote: DepositQuote, now: Date) {
   if (quote.dailyLimitMinor === 0n) return;
-  const usedTodayMinor = await sumDepositedSinceMinor(trx, wallet.user_id, wallet.currency_id, quote.paymentMethodId, startOfTodayUtc(now));
+  const usedTodayMinor = await sumDepositedSinceMinor(trx, wallet.user_id, wallet.currency_id, quote.paymentMethodId, startOfUtcDay(now));
   if (usedTodayMinor + quote.charges.amountMinor > quote.dailyLimitMinor) {
     throw unprocessable(dailyLimitMessage(wallet, quote.dailyLimitMinor, usedTodayMinor));
   }
@@ -261,7 +245,7 @@ async function authorizeAndRecord(
   acquirer: Acquirer,
   card: PaymentCard,
   quoteId: bigint,
-  wallet: DepositWalletRow,
+  wallet: WalletWithCurrency,
   quote: DepositQuote,
 ): Promise<{ transactionId: bigint; result: StoredResult }> {
   const deposit = (uuid: string) => ({
@@ -331,7 +315,8 @@ export async function initiateDeposit(
     const locked = await lockQuote(trx, input.hash, userId, 'deposit');
     if (locked.previousResult) return locked.previousResult as unknown as StoredResult;
     const quote = readQuotePayload(locked.payload);
-    const wallet = await lockOwnWallet(trx, userId, quote.walletId);
+    // The wallet is locked first (see lockOwnWallet), then read with its currency and owner.
+    const wallet = (await lockOwnWallet(trx, userId, quote.walletId)) ? await findOwnWallet(trx, userId, quote.walletId) : undefined;
     if (!wallet) throw unprocessable(QUOTE_INVALID);
     await assertWithinDailyLimit(trx, wallet, quote, now);
     const { transactionId, result } = await authorizeAndRecord(deps, trx, acquirer, checked.card, locked.id, wallet, quote);

@@ -2,9 +2,10 @@
 // used by the frictionless path (the deposit posts at once) and by the 3-D Secure approval
 // (the pending row is posted later), so both write exactly the same entries and charges.
 import type { Transaction } from 'kysely';
-import { assert, depositEntries, formatMinor, minorToWire, TransactionType, type Charges, type Entries } from '@paywallet/ledger';
+import { assert, depositEntries, minorToWire, TransactionType, type Charges, type Entries } from '@paywallet/ledger';
 import type { Database } from '../../db/schema.ts';
 import type { ChargeRow } from '../ledger/ledger.service.ts';
+import { formatMoney } from '../../lib/display-text.ts';
 
 export const DEPOSIT_FEE_NAME = 'Card deposit fee';
 export const VAT_NAME = 'VAT';
@@ -42,7 +43,7 @@ export async function notifyDepositOutcome(
   deposit: { userId: bigint; transactionUuid: string; amountMinor: bigint; currency: string; decimals: number },
   outcome: { ok: true } | { ok: false; reason: string },
 ): Promise<void> {
-  const amountText = `${deposit.currency} ${formatMinor(deposit.amountMinor, deposit.decimals, { groupSeparator: ',' })}`;
+  const amountText = formatMoney(deposit.amountMinor, deposit.currency, deposit.decimals);
   const type: DepositNotificationType = outcome.ok ? 'deposit-succeeded' : 'deposit-failed';
   const message = outcome.ok
     ? `Your deposit of ${amountText} was added to your wallet.`

@@ -12,10 +12,11 @@ import { assertNever, minorToWire, quoteCharges } from '@paywallet/ledger';
 import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../transport/errors.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { formatMoney, fullName } from './money-text.ts';
+import { formatMoney, fullName } from '../../lib/display-text.ts';
+import { getWallet } from '../wallets/wallets.service.ts';
 import { REQUEST_FROM_SELF, resolveCounterparty } from './recipients.ts';
 import { REQUEST_NOT_FOUND, chargesOrRefuse, ownPaymentWallet, transferMethodFor } from './transfers.service.ts';
-import { getPerson, getWallet } from './transfers.repository.ts';
+import { getPerson } from './transfers.repository.ts';
 import {
   closePendingRequest,
   countPendingRequestsOf,

@@ -39,19 +39,31 @@ async function requestRow(id: number) {
   return t.deps.db.selectFrom('money_requests').selectAll().where('id', '=', BigInt(id)).executeTakeFirstOrThrow();
 }
 
-/** Pays a request through initiate (with request_id) and confirm. */
-async function pay(payer: TestPerson, requester: TestPerson, requestId: number, amount = 2_500) {
+/** Prices paying a request: initiate-send-money with request_id; returns the quote's hash. */
+async function quotePayment(payer: TestPerson, requester: TestPerson, requestId: number, amount = 2_500): Promise<string> {
   const quote = await t.call<TQuote>(
     'initiate-send-money',
     { emailOrPhone: requester.email, amount, payerAccountId: Number(payer.wallets.AED), request_id: requestId },
     { token: payer.token },
   );
   expect(quote.status, quote.message).toBe(200);
-  return t.call<{ transactionId: string }>(
-    'confirm-send-money',
-    { transactionHash: quote.data.hash, request_id: requestId },
-    { token: payer.token },
-  );
+  return quote.data.hash;
+}
+
+/** Pays a request through initiate (with request_id) and confirm. */
+async function pay(payer: TestPerson, requester: TestPerson, requestId: number, amount = 2_500) {
+  const transactionHash = await quotePayment(payer, requester, requestId, amount);
+  return t.call<{ transactionId: string }>('confirm-send-money', { transactionHash, request_id: requestId }, { token: payer.token });
+}
+
+/** A pending request of AED 25.00 from a payer holding AED 100.00, and the payer's quote to pay it. */
+async function quotedPendingRequest() {
+  const requester = await createTestPerson(t);
+  const payer = await createTestPerson(t);
+  await fundWallet(t, payer.wallets.AED!, 10_000n, 'AED');
+  const requestId = (await ask(requester, { emailOrPhone: payer.email })).data.id;
+  const transactionHash = await quotePayment(payer, requester, requestId);
+  return { requester, payer, requestId, transactionHash };
 }
 
 describe('initiate-request-money', () => {
@@ -350,18 +362,10 @@ describe('money request lifecycle', () => {
 
   it('refuses to pay a request canceled between initiate and confirm, and moves nothing', async () => {
     // Proves the confirm re-checks the request under its lock: cancel wins, the payment rolls back.
-    const requester = await createTestPerson(t);
-    const payer = await createTestPerson(t);
-    await fundWallet(t, payer.wallets.AED!, 10_000n, 'AED');
-    const requestId = (await ask(requester, { emailOrPhone: payer.email })).data.id;
-    const quote = await t.call<TQuote>(
-      'initiate-send-money',
-      { emailOrPhone: requester.email, amount: 2_500, payerAccountId: Number(payer.wallets.AED), request_id: requestId },
-      { token: payer.token },
-    );
+    const { requester, payer, requestId, transactionHash } = await quotedPendingRequest();
     expect((await t.call('cancel-request-money', { requestId }, { token: requester.token })).status).toBe(200);
     await expectRefused(
-      () => t.call('confirm-send-money', { transactionHash: quote.data.hash, request_id: requestId }, { token: payer.token }),
+      () => t.call('confirm-send-money', { transactionHash, request_id: requestId }, { token: payer.token }),
       422,
       'This request is no longer pending.',
     );
@@ -372,17 +376,9 @@ describe('money request lifecycle', () => {
 
   it('lets only one of a payment and a cancel win when they race', async () => {
     // Proves the conditional updates: the request ends ACCEPTED with money moved, or CANCELED with none.
-    const requester = await createTestPerson(t);
-    const payer = await createTestPerson(t);
-    await fundWallet(t, payer.wallets.AED!, 10_000n, 'AED');
-    const requestId = (await ask(requester, { emailOrPhone: payer.email })).data.id;
-    const quote = await t.call<TQuote>(
-      'initiate-send-money',
-      { emailOrPhone: requester.email, amount: 2_500, payerAccountId: Number(payer.wallets.AED), request_id: requestId },
-      { token: payer.token },
-    );
+    const { requester, payer, requestId, transactionHash } = await quotedPendingRequest();
     const [confirmed, canceled] = await Promise.all([
-      t.call('confirm-send-money', { transactionHash: quote.data.hash }, { token: payer.token }),
+      t.call('confirm-send-money', { transactionHash }, { token: payer.token }),
       t.call('cancel-request-money', { requestId }, { token: requester.token }),
     ]);
     expect([confirmed.status, canceled.status].sort()).toEqual([200, 422]);

@@ -1,11 +1,7 @@
-// The words of send money and request money: amounts as people read them, and one message per
-// refusal of the ledger core's quote.
-import { assertNever, formatMinor, type QuoteFailureCode } from '@paywallet/ledger';
-
-/** "AED 1,234.50": the one way an amount appears in a message or a notification. */
-export function formatMoney(amountMinor: bigint, currencyCode: string, decimals = 2): string {
-  return `${currencyCode} ${formatMinor(amountMinor, decimals, { groupSeparator: ',' })}`;
-}
+// The words of send money and request money: one message per refusal of the ledger core's quote.
+import { assertNever, type QuoteFailureCode } from '@paywallet/ledger';
+import { formatMoney } from '../../lib/display-text.ts';
+import { dailyLimitLeftMinor } from '../payment-methods/payment-methods.service.ts';
 
 export interface LimitContext {
   currencyCode: string;
@@ -27,7 +23,7 @@ export function quoteFailureMessage(code: QuoteFailureCode, limits: LimitContext
       // With no configured maximum only the int8 ceiling is left, which the contract's cap keeps out of reach.
       return limits.maxAmountMinor > 0n ? `The maximum amount is ${money(limits.maxAmountMinor)}` : 'The amount is too large';
     case 'DAILY_LIMIT_EXCEEDED': {
-      const leftMinor = limits.dailyLimitMinor > limits.usedTodayMinor ? limits.dailyLimitMinor - limits.usedTodayMinor : 0n;
+      const leftMinor = dailyLimitLeftMinor(limits.dailyLimitMinor, limits.usedTodayMinor);
       return `This exceeds your daily limit of ${money(limits.dailyLimitMinor)}. You can still send ${money(leftMinor)} today.`;
     }
     case 'CHARGES_EXCEED_AMOUNT':
@@ -35,8 +31,4 @@ export function quoteFailureMessage(code: QuoteFailureCode, limits: LimitContext
     default:
       return assertNever(code);
   }
-}
-
-export function fullName(person: { first_name: string; last_name: string }): string {
-  return `${person.first_name} ${person.last_name}`.trim();
 }

@@ -21,23 +21,21 @@ import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../transport/errors.ts';
 import { postEntries, withPosting } from '../ledger/ledger.service.ts';
 import { consumeQuote, createQuote, lockQuote } from '../quotes/quotes.service.ts';
-import { createWallet } from '../wallets/wallets.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { formatMoney, fullName, quoteFailureMessage } from './money-text.ts';
-import { RECIPIENT_INACTIVE, SEND_TO_SELF, resolveCounterparty } from './recipients.ts';
-import { acceptPendingRequest, findRequestForPayer, lockRequestForPayer, type MoneyRequestRow } from './money-requests.repository.ts';
 import {
+  createWallet,
   findOwnWallet,
   findSpendingWallet,
-  lockPeople,
-  findTransferPrivilege,
-  getPerson,
   getWallet,
   hasAnyWallet,
-  sumSentSinceMinor,
-  type PersonRow,
-  type WalletRow,
-} from './transfers.repository.ts';
+  type WalletWithCurrency,
+} from '../wallets/wallets.service.ts';
+import { findPaymentMethod, privilegeOf, startOfUtcDay } from '../payment-methods/payment-methods.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { formatMoney, fullName } from '../../lib/display-text.ts';
+import { quoteFailureMessage } from './money-text.ts';
+import { RECIPIENT_INACTIVE, SEND_TO_SELF, resolveCounterparty } from './recipients.ts';
+import { acceptPendingRequest, findRequestForPayer, lockRequestForPayer, type MoneyRequestRow } from './money-requests.repository.ts';
+import { getPerson, lockPeople, sumSentSinceMinor, type PersonRow } from './transfers.repository.ts';
 
 export const WALLET_NOT_FOUND = 'Wallet not found.';
 export const RESERVE_WALLET_REFUSED = 'The rolling-reserve wallet cannot send or receive payments.';
@@ -88,7 +86,7 @@ export async function verifyRecipient(deps: Deps, callerUserId: bigint, emailOrP
 }
 
 /** The caller's wallet for a payment: theirs, and not the merchant's rolling reserve. */
-export async function ownPaymentWallet(db: Db, userId: bigint, walletId: bigint): Promise<WalletRow> {
+export async function ownPaymentWallet(db: Db, userId: bigint, walletId: bigint): Promise<WalletWithCurrency> {
   const wallet = await findOwnWallet(db, userId, walletId);
   if (!wallet) throw new ApiError(404, WALLET_NOT_FOUND);
   if (wallet.is_default === 2) throw new ApiError(422, RESERVE_WALLET_REFUSED);
@@ -101,27 +99,16 @@ export interface TransferMethod {
 }
 
 /** The charges and limits of sending money in the wallet's currency. */
-export async function transferMethodFor(db: Db, wallet: WalletRow): Promise<TransferMethod> {
-  const row = await findTransferPrivilege(db, wallet.currency_id);
+export async function transferMethodFor(db: Db, wallet: WalletWithCurrency): Promise<TransferMethod> {
+  const row = await findPaymentMethod(db, 'TRANSFER', wallet.currency_id);
   if (!row) throw new ApiError(422, `Sending money in ${wallet.currency_code} is not available.`);
-  return {
-    paymentMethodId: row.payment_method_id,
-    privilege: {
-      vpPercentageBps: BigInt(row.vp_percentage_bps),
-      gwPercentageBps: BigInt(row.gw_percentage_bps),
-      vpFixedMinor: row.vp_fixed_minor,
-      gwFixedMinor: row.gw_fixed_minor,
-      minAmountMinor: row.min_amount_minor,
-      maxAmountMinor: row.max_amount_minor,
-      dailyLimitMinor: row.daily_limit_minor,
-    },
-  };
+  return { paymentMethodId: row.payment_method_id, privilege: privilegeOf(row) };
 }
 
 /** Turns a refused quote into the 422 that names the limit; returns the charges otherwise. */
 export function chargesOrRefuse(
   result: QuoteChargesResult,
-  wallet: WalletRow,
+  wallet: WalletWithCurrency,
   privilege: PaymentMethodPrivilege,
   usedTodayMinor: bigint,
 ): Charges {
@@ -139,17 +126,13 @@ export function chargesOrRefuse(
   );
 }
 
-export function startOfUtcDay(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-}
-
 /** The request being paid: pending, asked of this payer by this payee, same currency and amount. */
 async function requestToPay(
   db: Db,
   payerUserId: bigint,
   requestId: bigint,
   payee: PersonRow,
-  payerWallet: WalletRow,
+  payerWallet: WalletWithCurrency,
   enteredMinor: bigint,
 ) {
   const request = await findRequestForPayer(db, requestId, payerUserId);
@@ -257,8 +240,8 @@ function chargesOf(payload: SendMoneyPayload): Charges {
 interface Parties {
   payer: PersonRow;
   payee: PersonRow;
-  payerWallet: WalletRow;
-  payeeWallet: WalletRow;
+  payerWallet: WalletWithCurrency;
+  payeeWallet: WalletWithCurrency;
 }
 
 /** Who pays from which wallet into which: the payee's wallet is found or opened here. */
@@ -285,7 +268,7 @@ async function partiesOf(trx: Transaction<Database>, payerUserId: bigint, payloa
  * on the payer's row lock (lockPeople), so each one counts the transfers committed before it.
  */
 async function recheckDailyLimit(trx: Transaction<Database>, payerUserId: bigint, payload: SendMoneyPayload): Promise<void> {
-  const row = await findTransferPrivilege(trx, payload.currencyId);
+  const row = await findPaymentMethod(trx, 'TRANSFER', payload.currencyId);
   if (!row || row.daily_limit_minor === 0n) return;
   const usedTodayMinor = await sumSentSinceMinor(trx, payerUserId, payload.currencyId, startOfUtcDay(new Date()));
   if (usedTodayMinor + BigInt(payload.enteredMinor) <= row.daily_limit_minor) return;
@@ -368,7 +351,7 @@ async function lockPendingRequest(trx: Transaction<Database>, requestId: bigint,
  * The payee's wallet in the currency, created when they have none (their default if it is
  * their first wallet). Their user row is locked first, so parallel payments create one wallet.
  */
-async function payeeWalletFor(trx: Transaction<Database>, payeeUserId: bigint, currencyId: number): Promise<WalletRow> {
+async function payeeWalletFor(trx: Transaction<Database>, payeeUserId: bigint, currencyId: number): Promise<WalletWithCurrency> {
   const existing = await findSpendingWallet(trx, payeeUserId, currencyId);
   if (existing) return existing;
   // The payee's row is locked (lockPeople) when a wallet may have to be opened, so this check
@@ -380,7 +363,7 @@ async function payeeWalletFor(trx: Transaction<Database>, payeeUserId: bigint, c
 interface TransferNotice {
   payer: PersonRow;
   payee: PersonRow;
-  payerWallet: WalletRow;
+  payerWallet: WalletWithCurrency;
   payload: SendMoneyPayload;
   uuid: string;
   paidRequest: boolean;
