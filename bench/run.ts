@@ -19,6 +19,7 @@ import { postEntries, withPosting } from '../apps/server/src/modules/ledger/ledg
 import { checkLedgerInvariants } from '../apps/server/src/modules/ledger/invariants.ts';
 import { openSession } from '../apps/server/src/modules/auth/sessions.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { createScratchDatabase } from '../apps/server/src/test/scratch-database.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -67,25 +68,6 @@ async function closedLoop(name: string, count: number, workers: number, op: (i: 
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return { name, transfers: count, refused, seconds, perSecond: count / seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
-}
-
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `pw_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 // ---- Part 1: the floor ---------------------------------------------------------------
@@ -275,7 +257,7 @@ function commit(): string {
 }
 
 async function main(): Promise<void> {
-  const { url, drop } = await freshDatabase();
+  const { url, drop } = await createScratchDatabase(ADMIN_URL, 'pw_bench');
   const results: PartResult[] = [];
   try {
     console.log(`Ledger benchmark: ${WALLETS} wallets, ${TRANSFERS} transfers per part, ${WORKERS} workers, PostgreSQL at ${new URL(ADMIN_URL).host}`);

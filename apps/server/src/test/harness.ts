@@ -3,12 +3,12 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TEnvelope } from '@paywallet/contract';
 import { loadConfig, type Config } from '../config.ts';
 import { migrate, openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { seedDemoData, seedReferenceData } from '../db/seed.ts';
 import { buildApp, type BuiltApp } from '../app.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 import type { Database } from '../db/schema.ts';
 
 export interface TestApp extends BuiltApp {
@@ -22,39 +22,14 @@ export interface CallOptions {
   ip?: string;
 }
 
-const DROP_WAIT_ATTEMPTS = 50;
-const DROP_WAIT_STEP_MS = 20;
-
 async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') {
     return { handle: await openDatabase({ dataDir: 'memory://' }), drop: async () => {} };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `pw_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
-  return {
-    handle,
-    drop: async () => {
-      const cleaner = new pg.Client({ connectionString: adminUrl });
-      await cleaner.connect();
-      // The pool's end() resolves before its sockets have closed; a forced drop would then kill
-      // backends of clients still saying goodbye, and they report it as an unhandled error.
-      for (let attempt = 0; attempt < DROP_WAIT_ATTEMPTS; attempt++) {
-        const open = await cleaner.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-        if (Number(open.rows[0]?.n ?? 0) === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, DROP_WAIT_STEP_MS));
-      }
-      await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleaner.end();
-    },
-  };
+  const scratch = await createScratchDatabase(adminUrl, 'pw_test');
+  return { handle: await openDatabase({ databaseUrl: scratch.url }), drop: () => scratch.drop() };
 }
 
 export async function createTestApp(overrides: Partial<Config> = {}, options: { demo?: boolean } = {}): Promise<TestApp> {
