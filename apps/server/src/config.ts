@@ -36,6 +36,13 @@ function int(value: string | undefined, fallback: number): number {
   return parsed;
 }
 
+/** Displayed decimals (DECISIONS 16): 0 to 6, default 2. */
+function decimals(value: string | undefined): number {
+  const parsed = int(value, 2);
+  if (parsed < 0 || parsed > 6) throw new Error(`Displayed decimals must be between 0 and 6, got ${parsed}`);
+  return parsed;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const production = env.NODE_ENV === 'production';
   const port = int(env.PORT, 3000);
@@ -56,8 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: bool(env.TRUST_PROXY, false),
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
-    amountDecimalPlaces: int(env.AMOUNT_DECIMAL_PLACES, 2),
-    feesDecimalPlaces: int(env.FEES_DECIMAL_PLACES, 2),
+    amountDecimalPlaces: decimals(env.AMOUNT_DECIMAL_PLACES),
+    feesDecimalPlaces: decimals(env.FEES_DECIMAL_PLACES),
     vatBps: int(env.VAT_BPS, 500),
     ...overrides,
   };

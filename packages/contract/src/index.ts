@@ -25,3 +25,4 @@ export * from './calls/confirm-send-money.ts';
 export * from './calls/money-requests.ts';
 export * from './calls/deposits.ts';
 export * from './calls/transactions.ts';
+export * from './calls/get-app-config.ts';

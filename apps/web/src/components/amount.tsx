@@ -2,7 +2,7 @@
 // With `direction` the amount carries a sign and a colour: +1 money in, -1 money out.
 import { Text } from '@mantine/core';
 import type { TextProps } from '@mantine/core';
-import { DISPLAY_DECIMALS, formatMinor } from '../lib/money.ts';
+import { DISPLAY_DECIMALS, formatShown } from '../lib/money.ts';
 
 export interface AmountProps extends Omit<TextProps, 'children'> {
   minor: number;
@@ -11,8 +11,15 @@ export interface AmountProps extends Omit<TextProps, 'children'> {
   direction?: number;
 }
 
+/** An amount with the deployment's amount decimals; `decimals` is the currency's minor-unit exponent. */
 export function formatAmount(minor: number, currency?: string, decimals = DISPLAY_DECIMALS): string {
-  const text = formatMinor(minor, decimals);
+  const text = formatShown(minor, 'amount', decimals);
+  return currency ? `${text} ${currency}` : text;
+}
+
+/** A fee or VAT amount, with the deployment's fee decimals. */
+export function formatFee(minor: number, currency?: string): string {
+  const text = formatShown(minor, 'fee');
   return currency ? `${text} ${currency}` : text;
 }
 

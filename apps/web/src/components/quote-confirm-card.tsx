@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Button, Card, Divider, Group, Stack, Title } from '@mantine/core';
 import type { TQuote } from '@paywallet/contract';
 import { useSecondsUntil } from '../hooks/use-seconds-until.ts';
-import { formatAmount } from './amount.tsx';
+import { formatAmount, formatFee } from './amount.tsx';
 import { KeyValueList } from './key-value-list.tsx';
 import type { KeyValueRow } from './key-value-list.tsx';
 import { QuoteExpiry } from './quote-expiry.tsx';
@@ -28,8 +28,8 @@ export function quoteRows(quote: TQuote, receiveLabel = 'Recipient receives'): K
   const money = (minor: number) => formatAmount(minor, quote.currency);
   return [
     { label: 'Amount', value: money(quote.amount) },
-    { label: 'Fee', value: money(quote.fee) },
-    { label: 'VAT', value: money(quote.vat) },
+    { label: 'Fee', value: formatFee(quote.fee, quote.currency) },
+    { label: 'VAT', value: formatFee(quote.vat, quote.currency) },
     { label: 'Total', value: money(quote.totalAmount), strong: true },
     { label: receiveLabel, value: money(quote.receiveAmount) },
   ];

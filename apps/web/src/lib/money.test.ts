@@ -2,7 +2,7 @@
 // that many minor units (no float rounding), and what is shown reads back to the same amount.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatBps, formatMinor, minorToInput, parseAmountToMinor, percentToBps } from './money.ts';
+import { configureShownDecimals, formatBps, formatMinor, formatShown, minorToInput, parseAmountToMinor, percentToBps } from './money.ts';
 import { zAmountInput } from './amount-input.ts';
 
 describe('parseAmountToMinor', () => {
@@ -60,5 +60,23 @@ describe('zAmountInput', () => {
     expect(zAmountInput.safeParse('12a').error?.issues[0]?.message).toBe('Only numeric characters are allowed');
     expect(zAmountInput.safeParse('1.234').error?.issues[0]?.message).toBe('The amount may have at most 2 decimal places');
     expect(zAmountInput.safeParse('0.00').error?.issues[0]?.message).toBe('The amount must be greater than 0');
+  });
+});
+
+describe('formatShown', () => {
+  it('shows the deployment\'s decimals: padded when more, rounded half away from zero when fewer', () => {
+    configureShownDecimals({ amountDecimalPlaces: 3, feesDecimalPlaces: 1 });
+    expect(formatShown(123450)).toBe('1,234.500');
+    expect(formatShown(-5)).toBe('-0.050');
+    expect(formatShown(1235, 'fee')).toBe('12.4');
+    expect(formatShown(1234, 'fee')).toBe('12.3');
+    expect(formatShown(-1235, 'fee')).toBe('-12.4');
+    configureShownDecimals({ amountDecimalPlaces: 0, feesDecimalPlaces: 9 });
+    expect(formatShown(149)).toBe('1');
+    expect(formatShown(150)).toBe('2');
+    // Out-of-range settings fall back to the default of 2.
+    expect(formatShown(150, 'fee')).toBe('1.50');
+    configureShownDecimals({ amountDecimalPlaces: 2, feesDecimalPlaces: 2 });
+    expect(formatShown(123450)).toBe('1,234.50');
   });
 });

@@ -8,6 +8,38 @@
 /** Displayed decimals for amounts, fees and VAT (DECISIONS 16). */
 export const DISPLAY_DECIMALS = 2;
 
+/**
+ * How many decimals the screens show for amounts and for fees and VAT (DECISIONS 16): settings
+ * of the deployment, read from get-app-config at start; 2 until then.
+ */
+const shownDecimals = { amount: DISPLAY_DECIMALS, fee: DISPLAY_DECIMALS };
+const SHOWN_DECIMALS_MAX = 6;
+
+export function configureShownDecimals(settings: { amountDecimalPlaces: number; feesDecimalPlaces: number }): void {
+  const clamp = (n: number) => (Number.isInteger(n) && n >= 0 && n <= SHOWN_DECIMALS_MAX ? n : DISPLAY_DECIMALS);
+  shownDecimals.amount = clamp(settings.amountDecimalPlaces);
+  shownDecimals.fee = clamp(settings.feesDecimalPlaces);
+}
+
+/**
+ * An amount of minor units (`exponent` digits after the point) shown with the configured
+ * decimals: padded with zeros when more are shown ('12.340'), rounded half away from zero
+ * when fewer ('12.3'). Display only: what is sent is never rounded.
+ */
+export function formatShown(amountMinor: number, kind: 'amount' | 'fee' = 'amount', exponent = DISPLAY_DECIMALS): string {
+  const shown = shownDecimals[kind];
+  if (!Number.isSafeInteger(amountMinor)) return '—';
+  if (shown === exponent) return formatMinor(amountMinor, exponent);
+  if (shown > exponent) {
+    const text = formatMinor(amountMinor, exponent);
+    return `${text}${exponent === 0 ? '.' : ''}${'0'.repeat(shown - exponent)}`;
+  }
+  const divisor = 10 ** (exponent - shown);
+  const magnitude = Math.abs(amountMinor);
+  const rounded = Math.floor(magnitude / divisor) + (2 * (magnitude % divisor) >= divisor ? 1 : 0);
+  return formatMinor(amountMinor < 0 ? -rounded : rounded, shown);
+}
+
 /** A longer input is refused before any parsing work is done. */
 const AMOUNT_INPUT_CHARS_MAX = 20;
 

@@ -1,7 +1,7 @@
 // What the balance-and-limits check priced: the deposit, its fee and VAT, and the total the
 // card is charged; and how long the quote still holds.
 import { Card, Divider, Stack, Title } from '@mantine/core';
-import { formatAmount } from '../../../components/amount.tsx';
+import { formatAmount, formatFee } from '../../../components/amount.tsx';
 import { KeyValueList } from '../../../components/key-value-list.tsx';
 import { QuoteExpiry } from '../../../components/quote-expiry.tsx';
 import type { BalanceLimitQuoteState } from '../../../lib/storage.ts';
@@ -23,8 +23,8 @@ export function DepositSummary({ pending, walletLabel, secondsLeft }: { pending:
         <KeyValueList
           rows={[
             { label: 'Amount', value: money(quote.amount) },
-            { label: 'Fee', value: money(quote.fee) },
-            { label: 'VAT', value: money(quote.vat) },
+            { label: 'Fee', value: formatFee(quote.fee, quote.currency) },
+            { label: 'VAT', value: formatFee(quote.vat, quote.currency) },
             { label: 'Total charged to your card', value: money(quote.totalAmount), strong: true },
             { label: 'Credited to your wallet', value: money(quote.receiveAmount) },
           ]}

@@ -1,7 +1,7 @@
 // The charges of a transaction (name, type, amount) and its totals.
 import { Card, Divider, Stack, Table, Text, Title } from '@mantine/core';
 import type { TTransactionDetail } from '@paywallet/contract';
-import { Amount, formatAmount } from '../../../components/amount.tsx';
+import { formatAmount, formatFee } from '../../../components/amount.tsx';
 import { KeyValueList } from '../../../components/key-value-list.tsx';
 
 const CHARGE_TYPE_LABEL: Record<string, string> = { fee: 'Fee', vat: 'VAT' };
@@ -32,7 +32,7 @@ export function ChargesCard({ detail }: { detail: TTransactionDetail }) {
                     <Table.Td>{charge.name}</Table.Td>
                     <Table.Td>{CHARGE_TYPE_LABEL[charge.type] ?? charge.type}</Table.Td>
                     <Table.Td ta="right">
-                      <Amount minor={charge.charges} currency={currency} />
+                      {formatFee(charge.charges, currency)}
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -44,8 +44,8 @@ export function ChargesCard({ detail }: { detail: TTransactionDetail }) {
         <KeyValueList
           rows={[
             { label: 'Amount', value: formatAmount(detail.amount, currency) },
-            { label: 'Fee', value: formatAmount(detail.fee, currency) },
-            { label: 'VAT', value: formatAmount(detail.vat, currency) },
+            { label: 'Fee', value: formatFee(detail.fee, currency) },
+            { label: 'VAT', value: formatFee(detail.vat, currency) },
             { label: 'Total', value: formatAmount(detail.total_amount, currency), strong: true },
           ]}
         />
