@@ -9,14 +9,7 @@ export async function signInThroughScreens(page: Page, who: { email: string; pas
   const before = await outboxHead(who.email);
   await page.goto('/auth/send-otp');
   await page.getByLabel('Email').fill(who.email);
-  await page.getByRole('button', { name: 'Send' }).click();
-  // One code per e-mail per 10 s: when an earlier test just asked, wait and ask again.
-  const moved = await page.waitForURL('**/auth/verify-otp**', { timeout: 4_000 }).then(() => true, () => false);
-  if (!moved) {
-    await page.waitForTimeout(10_000);
-    await page.getByRole('button', { name: 'Send' }).click();
-    await page.waitForURL('**/auth/verify-otp**');
-  }
+  await clickUntilUrl(page, 'Send', '**/auth/verify-otp**');
   const { code } = await latestCode(who.email, before);
   await page.getByLabel('OTP digit 1').click();
   await page.keyboard.type(code);
@@ -28,4 +21,20 @@ export async function signInThroughScreens(page: Page, who: { email: string; pas
   await page.getByLabel('Passcode', { exact: true }).fill(who.passcode);
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL((url) => url.pathname === '/app');
+}
+
+/**
+ * Clicks a button that mails a code and waits for the next screen. The server sends one code
+ * per e-mail per 10 s: when an earlier step just asked, it answers 429, so wait and ask again.
+ */
+export async function clickUntilUrl(page: Page, buttonName: string, url: string): Promise<void> {
+  await page.getByRole('button', { name: buttonName }).click();
+  const moved = await page.waitForURL(url, { timeout: 4_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (moved) return;
+  await page.waitForTimeout(10_000);
+  await page.getByRole('button', { name: buttonName }).click();
+  await page.waitForURL(url);
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { latestCode, launch, newPage, outboxHead, screenshot } from '../support/browser.ts';
+import { clickUntilUrl } from '../support/sign-in.ts';
 
 const passportPng = path.resolve(import.meta.dirname, '../fixtures/passport.png');
 
@@ -23,6 +24,8 @@ async function startWithEmail(page: Page, email: string): Promise<void> {
 
 describe('auth journeys', () => {
   let browser: Browser;
+  /** The user the sign-up test creates; the reset test goes on with it. */
+  let signedUpEmail = '';
   beforeAll(async () => {
     browser = await launch();
   });
@@ -31,6 +34,7 @@ describe('auth journeys', () => {
   it('a new user signs up, sets a passcode, fills the KYC form with a file and lands on /app', async () => {
     const page = await newPage(browser);
     const email = `new.user.${Date.now()}@example.com`;
+    signedUpEmail = email;
     await startWithEmail(page, email);
     await screenshot(page, '02-verify-otp');
     await enterCode(page, email);
@@ -115,6 +119,48 @@ describe('auth journeys', () => {
     await screenshot(page, '10-wrong-passcode');
     // The right passcode still works after one wrong try.
     await page.getByLabel('Passcode', { exact: true }).fill('1234');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL((url) => url.pathname === '/app');
+    await page.context().close();
+  });
+
+  it('a user resets the password and then the PIN with e-mailed codes, and signs in with both', async () => {
+    expect(signedUpEmail).not.toBe('');
+    const email = signedUpEmail;
+    const page = await newPage(browser);
+    let before = await outboxHead(email);
+    await page.goto('/auth/send-otp');
+    await page.getByLabel('Email').fill(email);
+    await clickUntilUrl(page, 'Send', '**/auth/verify-otp**');
+    await enterCode(page, email, before);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL('**/auth/login**');
+
+    await page.getByRole('link', { name: 'Reset Password' }).click();
+    await page.waitForURL('**/auth/verify-email-general**');
+    before = await outboxHead(email);
+    await clickUntilUrl(page, 'Confirm', '**/auth/reset-password**');
+    await page.getByLabel('Password', { exact: true }).fill('Blossom2027');
+    await page.getByLabel('Confirm Password').fill('Blossom2027');
+    await enterCode(page, email, before);
+    await screenshot(page, '11-reset-password');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/auth/login**');
+    await page.getByLabel('Password', { exact: true }).fill('Blossom2027');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/auth/passcode-login**');
+
+    await page.getByRole('link', { name: 'Reset Pin' }).click();
+    await page.waitForURL('**/auth/verify-email-general**');
+    before = await outboxHead(email);
+    await clickUntilUrl(page, 'Confirm', '**/auth/reset-pin**');
+    await page.getByLabel('Passcode', { exact: true }).fill('7391');
+    await page.getByLabel('Confirm Passcode').fill('7391');
+    await enterCode(page, email, before);
+    await screenshot(page, '12-reset-pin');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/auth/passcode-login**');
+    await page.getByLabel('Passcode', { exact: true }).fill('7391');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL((url) => url.pathname === '/app');
     await page.context().close();
