@@ -25,7 +25,7 @@ function schemaText(schema: z.ZodType, io: 'input' | 'output'): string {
   }
 }
 
-const calls = Object.values(contract).filter(isCall).sort((a, b) => a.path.localeCompare(b.path));
+const calls = (Object.values(contract) as unknown[]).filter(isCall).sort((a, b) => a.path.localeCompare(b.path));
 const lines = [
   '# API reference',
   '',
