@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import type { TWallet } from '@paywallet/contract';
 import { ErrorState } from '../../../components/query-states.tsx';
 import { requiredField } from '../../../components/required.ts';
-import { WalletSelectField } from '../../../components/wallet-select-field.tsx';
+import { WalletSelectControl } from '../../../components/wallet-select-field.tsx';
 import { defaultWallet } from '../../../hooks/use-wallet-list.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { localState } from '../../../lib/storage.ts';
@@ -76,22 +76,7 @@ export function DepositForm({ wallets }: { wallets: readonly TWallet[] }) {
     <Card withBorder radius="md" padding="lg" maw={560}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <Controller
-            control={form.control}
-            name="walletId"
-            render={({ field }) => (
-              <WalletSelectField
-                label="Account"
-                wallets={wallets}
-                loading={false}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={errors.walletId?.message}
-              />
-            )}
-          />
+          <WalletSelectControl control={form.control} name="walletId" label="Account" wallets={wallets} loading={false} />
           <Controller
             control={form.control}
             name="paymentMethodId"
@@ -99,7 +84,9 @@ export function DepositForm({ wallets }: { wallets: readonly TWallet[] }) {
               <Select
                 label="Mode of Payment"
                 {...requiredField}
-                placeholder={methods.isFetching ? 'Loading payment methods…' : noMethods ? 'No payment methods available' : 'Choose a payment method'}
+                placeholder={
+                  methods.isFetching ? 'Loading payment methods…' : noMethods ? 'No payment methods available' : 'Choose a payment method'
+                }
                 data={(methods.data ?? []).map((item) => ({ value: String(item.id), label: item.name }))}
                 value={field.value || null}
                 onChange={(value) => field.onChange(value ?? '')}
@@ -113,7 +100,11 @@ export function DepositForm({ wallets }: { wallets: readonly TWallet[] }) {
             )}
           />
           {methods.isError && (
-            <ErrorState title="Payment methods could not be loaded" message={methods.error.message} onRetry={() => void methods.refetch()} />
+            <ErrorState
+              title="Payment methods could not be loaded"
+              message={methods.error.message}
+              onRetry={() => void methods.refetch()}
+            />
           )}
           {noMethods && wallet && (
             <Text size="sm" c="orange.8" role="status">

@@ -2,12 +2,12 @@
 // (spec 1 section 9); the default wallet is then preselected. Send goes back to the list.
 import { useEffect, useMemo } from 'react';
 import { Button, Card, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { ErrorState } from '../../../components/query-states.tsx';
 import { requiredField } from '../../../components/required.ts';
-import { WalletSelectField } from '../../../components/wallet-select-field.tsx';
+import { WalletSelectControl } from '../../../components/wallet-select-field.tsx';
 import { useDelayElapsed } from '../../../hooks/use-delay-elapsed.ts';
 import { defaultWallet, paymentWallets, useWalletList } from '../../../hooks/use-wallet-list.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -69,21 +69,12 @@ export function RequestMoneyInitiatePage() {
               error={errors.amount?.message}
               {...form.register('amount')}
             />
-            <Controller
+            <WalletSelectControl
               control={form.control}
               name="walletId"
-              render={({ field }) => (
-                <WalletSelectField
-                  label="Wallet"
-                  wallets={walletList}
-                  loading={!wallets.data && !wallets.isError}
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={errors.walletId?.message}
-                />
-              )}
+              label="Wallet"
+              wallets={walletList}
+              loading={!wallets.data && !wallets.isError}
             />
             {wallets.isError && (
               <ErrorState title="Your wallets could not be loaded" message={wallets.error.message} onRetry={() => void wallets.refetch()} />

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { TReceivedMoneyRequest, TWallet } from '@paywallet/contract';
 import { formatAmount } from '../../../components/amount.tsx';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
-import { WalletSelectField } from '../../../components/wallet-select-field.tsx';
+import { WalletSelectControl } from '../../../components/wallet-select-field.tsx';
 import { useLocalStateSnapshot } from '../../../hooks/use-local-state.ts';
 import { defaultWallet, paymentWallets, useWalletList } from '../../../hooks/use-wallet-list.ts';
 import { zChosenId } from '../../../lib/amount-input.ts';
@@ -100,22 +100,7 @@ function PayRequestForm({ request, wallets }: { request: TReceivedMoneyRequest; 
               You have no {currency} wallet to pay this request from.
             </Alert>
           )}
-          <Controller
-            control={form.control}
-            name="walletId"
-            render={({ field }) => (
-              <WalletSelectField
-                label="Wallet"
-                wallets={payable}
-                loading={false}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={form.formState.errors.walletId?.message}
-              />
-            )}
-          />
+          <WalletSelectControl control={form.control} name="walletId" label="Wallet" wallets={payable} loading={false} />
           <Controller
             control={form.control}
             name="deductCharges"

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import type { TWallet } from '@paywallet/contract';
 import { requiredField } from '../../../components/required.ts';
-import { WalletSelectField } from '../../../components/wallet-select-field.tsx';
+import { WalletSelectControl } from '../../../components/wallet-select-field.tsx';
 import { defaultWallet } from '../../../hooks/use-wallet-list.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { localState } from '../../../lib/storage.ts';
@@ -71,22 +71,7 @@ export function SendMoneyForm({ recipient, wallets }: { recipient: SendMoneyReci
             error={errors.amount?.message}
             {...form.register('amount')}
           />
-          <Controller
-            control={form.control}
-            name="walletId"
-            render={({ field }) => (
-              <WalletSelectField
-                label="Wallet"
-                wallets={wallets}
-                loading={false}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={errors.walletId?.message}
-              />
-            )}
-          />
+          <WalletSelectControl control={form.control} name="walletId" label="Wallet" wallets={wallets} loading={false} />
           <Controller
             control={form.control}
             name="deductCharges"
