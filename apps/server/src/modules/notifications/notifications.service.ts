@@ -27,3 +27,21 @@ export async function notify(
     .values({ user_id: userId, type, message, data: JSON.stringify(data) })
     .execute();
 }
+
+/** Several notifications in one insert (both parties of a transfer). */
+export async function notifyEach(
+  trx: Db | Transaction<Database>,
+  notices: ReadonlyArray<{ userId: bigint; type: NotificationType; message: string; data?: NotificationData }>,
+): Promise<void> {
+  if (notices.length === 0) return;
+  for (const notice of notices) {
+    assert(
+      notice.message.length > 0 && notice.message.length <= NOTIFICATION_MESSAGE_MAX_CHARS,
+      'a notification message is 1..500 characters',
+    );
+  }
+  await trx
+    .insertInto('notifications')
+    .values(notices.map((n) => ({ user_id: n.userId, type: n.type, message: n.message, data: JSON.stringify(n.data ?? {}) })))
+    .execute();
+}

@@ -30,6 +30,15 @@ export async function findPersonByPhone(db: Queryable, phoneNumber: string): Pro
   return db.selectFrom('users').select(PERSON_COLUMNS).where('phone_number', '=', phoneNumber).executeTakeFirst();
 }
 
+/** Two people in one round trip (payer and payee of a confirm). */
+export async function getPeople(db: Queryable, firstId: bigint, secondId: bigint): Promise<[PersonRow, PersonRow]> {
+  const rows = await db.selectFrom('users').select(PERSON_COLUMNS).where('id', 'in', [firstId, secondId]).execute();
+  const first = rows.find((row) => row.id === firstId);
+  const second = rows.find((row) => row.id === secondId);
+  if (!first || !second) throw new Error('A party of the transfer does not exist');
+  return [first, second];
+}
+
 export async function getPerson(db: Queryable, userId: bigint): Promise<PersonRow> {
   return db.selectFrom('users').select(PERSON_COLUMNS).where('id', '=', userId).executeTakeFirstOrThrow();
 }

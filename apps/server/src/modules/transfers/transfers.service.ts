@@ -30,12 +30,12 @@ import {
   type WalletWithCurrency,
 } from '../wallets/wallets.service.ts';
 import { findPaymentMethod, privilegeOf, startOfUtcDay } from '../payment-methods/payment-methods.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notifyEach } from '../notifications/notifications.service.ts';
 import { formatMoney, fullName } from '../../lib/display-text.ts';
 import { quoteFailureMessage } from './money-text.ts';
 import { RECIPIENT_INACTIVE, SEND_TO_SELF, resolveCounterparty } from './recipients.ts';
 import { acceptPendingRequest, findRequestForPayer, lockRequestForPayer, type MoneyRequestRow } from './money-requests.repository.ts';
-import { getPerson, lockPeople, sumSentSinceMinor, type PersonRow } from './transfers.repository.ts';
+import { getPeople, lockPeople, sumSentSinceMinor, type PersonRow } from './transfers.repository.ts';
 
 export const WALLET_NOT_FOUND = 'Wallet not found.';
 export const RESERVE_WALLET_REFUSED = 'The rolling-reserve wallet cannot send or receive payments.';
@@ -245,15 +245,19 @@ interface Parties {
 }
 
 /** Who pays from which wallet into which: the payee's wallet is found or opened here. */
-async function partiesOf(trx: Transaction<Database>, payerUserId: bigint, payload: SendMoneyPayload): Promise<Parties> {
-  const payer = await getPerson(trx, payerUserId);
-  const payee = await getPerson(trx, BigInt(payload.payeeUserId));
+async function partiesOf(
+  trx: Transaction<Database>,
+  payerUserId: bigint,
+  payload: SendMoneyPayload,
+  foundPayeeWallet: WalletWithCurrency | undefined,
+): Promise<Parties> {
+  const [payer, payee] = await getPeople(trx, payerUserId, BigInt(payload.payeeUserId));
   if (payee.status === 2 || payee.status === 3) throw new ApiError(422, RECIPIENT_INACTIVE);
   const payerWallet = await getWallet(trx, BigInt(payload.payerWalletId));
   const payeeWallet =
-    payload.payeeWalletId === null
-      ? await payeeWalletFor(trx, payee.id, payerWallet.currency_id)
-      : await getWallet(trx, BigInt(payload.payeeWalletId));
+    payload.payeeWalletId !== null
+      ? await getWallet(trx, BigInt(payload.payeeWalletId))
+      : (foundPayeeWallet ?? (await payeeWalletFor(trx, payee.id, payerWallet.currency_id)));
   assert(payerWallet.user_id === payerUserId && payeeWallet.user_id === payee.id, 'each party pays from and into their own wallet');
   assert(
     payerWallet.currency_id === payload.currencyId && payeeWallet.currency_id === payload.currencyId,
@@ -299,10 +303,12 @@ async function postTransfer(
 ): Promise<{ transactionId: bigint; uuid: string }> {
   const request = payload.requestId === null ? undefined : await lockPendingRequest(trx, BigInt(payload.requestId), payerUserId);
   const payeeUserId = BigInt(payload.payeeUserId);
-  const opensPayeeWallet = payload.payeeWalletId === null && !(await findSpendingWallet(trx, payeeUserId, payload.currencyId));
+  // A wallet found now stays (wallets are never removed); only a missing one needs the payee's lock.
+  const foundPayeeWallet = payload.payeeWalletId === null ? await findSpendingWallet(trx, payeeUserId, payload.currencyId) : undefined;
+  const opensPayeeWallet = payload.payeeWalletId === null && !foundPayeeWallet;
   await lockPeople(trx, opensPayeeWallet ? [payerUserId, payeeUserId] : [payerUserId]);
   await recheckDailyLimit(trx, payerUserId, payload);
-  const { payer, payee, payerWallet, payeeWallet } = await partiesOf(trx, payerUserId, payload);
+  const { payer, payee, payerWallet, payeeWallet } = await partiesOf(trx, payerUserId, payload, foundPayeeWallet);
   const charges = chargesOf(payload);
   const entries = sendMoneyEntries({
     payerWalletId: String(payerWallet.id),
@@ -373,15 +379,21 @@ async function notifyTransfer(trx: Transaction<Database>, notice: TransferNotice
   const { payer, payee, payerWallet, payload, uuid } = notice;
   const money = (amountMinor: string) => formatMoney(BigInt(amountMinor), payerWallet.currency_code, payerWallet.currency_decimals);
   const data = { transactionId: uuid, currency: payerWallet.currency_code, requestId: payload.requestId };
-  await notify(trx, payer.id, 'money-sent', `You sent ${money(payload.enteredMinor)} to ${fullName(payee)}.`, {
-    ...data,
-    amount: minorToWire(BigInt(payload.enteredMinor)),
-  });
   const received = notice.paidRequest
     ? `${fullName(payer)} paid your request: you received ${money(payload.amountMinor)}.`
     : `You received ${money(payload.amountMinor)} from ${fullName(payer)}.`;
-  await notify(trx, payee.id, notice.paidRequest ? 'money-request-paid' : 'money-received', received, {
-    ...data,
-    amount: minorToWire(BigInt(payload.amountMinor)),
-  });
+  await notifyEach(trx, [
+    {
+      userId: payer.id,
+      type: 'money-sent',
+      message: `You sent ${money(payload.enteredMinor)} to ${fullName(payee)}.`,
+      data: { ...data, amount: minorToWire(BigInt(payload.enteredMinor)) },
+    },
+    {
+      userId: payee.id,
+      type: notice.paidRequest ? 'money-request-paid' : 'money-received',
+      message: received,
+      data: { ...data, amount: minorToWire(BigInt(payload.amountMinor)) },
+    },
+  ]);
 }
