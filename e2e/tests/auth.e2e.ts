@@ -165,4 +165,22 @@ describe('auth journeys', () => {
     await page.waitForURL((url) => url.pathname === '/app');
     await page.context().close();
   });
+
+  it('the resend link appears when the 30 s countdown ends and a resend restarts it at 10 s with a new code', async () => {
+    const page = await newPage(browser);
+    const email = `resend.${Date.now()}@example.com`;
+    await startWithEmail(page, email);
+    const first = await latestCode(email);
+    await expect.poll(() => page.getByText(/Resend code in 00:(2|3)\d/).first().isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Resend OTP' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Resend OTP' }).click({ timeout: 40_000 });
+    await expect.poll(() => page.getByText(/Resend code in 00:(10|0\d)/).first().isVisible()).toBe(true);
+    const second = await latestCode(email, first.id);
+    expect(second.id).toBeGreaterThan(first.id);
+    // The new code is the one that works (server tests cover the old one being replaced).
+    await enterCode(page, email, first.id);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL('**/auth/signup**');
+    await page.context().close();
+  });
 });

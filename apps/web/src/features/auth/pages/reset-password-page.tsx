@@ -8,7 +8,6 @@ import type { z } from 'zod';
 import { RESET_TYPE, resetPassword } from '@paywallet/contract';
 import { call } from '../../../api/client.ts';
 import { OtpInput } from '../../../components/otp-input.tsx';
-import { OTP_COUNTDOWN_INITIAL_S, OTP_COUNTDOWN_RESEND_S, useCountdown } from '../../../hooks/use-countdown.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { localState } from '../../../lib/storage.ts';
 import { requestResetCode } from '../api/auth-requests.ts';
@@ -32,7 +31,6 @@ export function ResetPasswordPage() {
 
 function ResetPasswordForm({ email }: { email: string }) {
   const navigate = useNavigate();
-  const countdown = useCountdown(OTP_COUNTDOWN_INITIAL_S);
   const form = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(ZResetPasswordForm),
     mode: 'onTouched',
@@ -46,10 +44,6 @@ function ResetPasswordForm({ email }: { email: string }) {
       navigate('/auth/login', { replace: true });
     },
     onError: (error) => applyServerFieldErrors(form.setError, error, FIELDS),
-  });
-  const resend = useMutation({
-    mutationFn: () => requestResetCode(email, RESET_TYPE.PASSWORD),
-    onSuccess: () => countdown.restart(OTP_COUNTDOWN_RESEND_S),
   });
 
   return (
@@ -72,7 +66,7 @@ function ResetPasswordForm({ email }: { email: string }) {
               <OtpInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />
             )}
           />
-          <ResendCode secondsLeft={countdown.secondsLeft} sending={resend.isPending} onResend={() => resend.mutate()} />
+          <ResendCode send={() => requestResetCode(email, RESET_TYPE.PASSWORD)} />
           <Button type="submit" loading={mutation.isPending} fullWidth>
             Submit
           </Button>

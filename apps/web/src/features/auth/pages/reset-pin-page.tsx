@@ -9,7 +9,6 @@ import type { z } from 'zod';
 import { LIMITS, RESET_TYPE, resetPasscode } from '@paywallet/contract';
 import { call } from '../../../api/client.ts';
 import { OtpInput } from '../../../components/otp-input.tsx';
-import { OTP_COUNTDOWN_INITIAL_S, OTP_COUNTDOWN_RESEND_S, useCountdown } from '../../../hooks/use-countdown.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { requestResetCode } from '../api/auth-requests.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -32,7 +31,6 @@ export function ResetPinPage() {
 
 function ResetPinForm({ email }: { email: string }) {
   const navigate = useNavigate();
-  const countdown = useCountdown(OTP_COUNTDOWN_INITIAL_S);
   const form = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(ZResetPinForm),
     mode: 'onTouched',
@@ -43,10 +41,6 @@ function ResetPinForm({ email }: { email: string }) {
     mutationFn: (values: FormOut) => call(resetPasscode, values),
     onSuccess: () => navigate('/auth/passcode-login', { replace: true }),
     onError: (error) => applyServerFieldErrors(form.setError, error, FIELDS),
-  });
-  const resend = useMutation({
-    mutationFn: () => requestResetCode(email, RESET_TYPE.PASSCODE),
-    onSuccess: () => countdown.restart(OTP_COUNTDOWN_RESEND_S),
   });
 
   return (
@@ -79,7 +73,7 @@ function ResetPinForm({ email }: { email: string }) {
               <OtpInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />
             )}
           />
-          <ResendCode secondsLeft={countdown.secondsLeft} sending={resend.isPending} onResend={() => resend.mutate()} />
+          <ResendCode send={() => requestResetCode(email, RESET_TYPE.PASSCODE)} />
           <Button type="submit" loading={mutation.isPending} fullWidth>
             Submit
           </Button>

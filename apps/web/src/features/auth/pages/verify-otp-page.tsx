@@ -8,7 +8,6 @@ import type { z } from 'zod';
 import { verifyOtp } from '@paywallet/contract';
 import { call } from '../../../api/client.ts';
 import { OtpInput } from '../../../components/otp-input.tsx';
-import { OTP_COUNTDOWN_INITIAL_S, OTP_COUNTDOWN_RESEND_S, useCountdown } from '../../../hooks/use-countdown.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { requestSignInCode } from '../api/auth-requests.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -29,7 +28,6 @@ export function VerifyOtpPage() {
 
 function VerifyOtpForm({ email }: { email: string }) {
   const navigate = useNavigate();
-  const countdown = useCountdown(OTP_COUNTDOWN_INITIAL_S);
   const form = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(ZVerifyOtpForm),
     mode: 'onTouched',
@@ -39,13 +37,6 @@ function VerifyOtpForm({ email }: { email: string }) {
     mutationFn: (values: FormOut) => call(verifyOtp, values),
     onSuccess: (data) => navigate(data.accountExist === 1 ? '/auth/login' : '/auth/signup'),
     onError: (error) => applyServerFieldErrors(form.setError, error, ['otp', 'email']),
-  });
-  const resend = useMutation({
-    mutationFn: () => requestSignInCode(email),
-    onSuccess: () => {
-      form.resetField('otp');
-      countdown.restart(OTP_COUNTDOWN_RESEND_S);
-    },
   });
 
   return (
@@ -60,7 +51,7 @@ function VerifyOtpForm({ email }: { email: string }) {
               <OtpInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />
             )}
           />
-          <ResendCode secondsLeft={countdown.secondsLeft} sending={resend.isPending} onResend={() => resend.mutate()} />
+          <ResendCode send={() => requestSignInCode(email)} onSent={() => form.resetField('otp')} />
           <Button type="submit" loading={verify.isPending} fullWidth>
             Send
           </Button>
