@@ -8,7 +8,8 @@ import type { TestApp } from './harness.ts';
 import { countRows } from './harness.ts';
 import { postEntries } from '../modules/ledger/ledger.service.ts';
 import { checkLedgerInvariants, type InvariantReport } from '../modules/ledger/invariants.ts';
-import { createWallet } from '../modules/wallets/wallets.service.ts';
+import { createWallet, getWallet } from '../modules/wallets/wallets.service.ts';
+import { fullName } from '../lib/display-text.ts';
 import { openSession } from '../modules/auth/sessions.ts';
 
 export interface TestPerson {
@@ -79,22 +80,8 @@ export async function fundWallet(
 ): Promise<void> {
   const id = BigInt(walletId);
   const amount = BigInt(amountMinor);
-  const wallet = await t.deps.db
-    .selectFrom('wallets')
-    .innerJoin('currencies', 'currencies.id', 'wallets.currency_id')
-    .innerJoin('users', 'users.id', 'wallets.user_id')
-    .select([
-      'wallets.id',
-      'wallets.user_id',
-      'wallets.account_number',
-      'wallets.currency_id',
-      'currencies.code',
-      'users.first_name',
-      'users.last_name',
-    ])
-    .where('wallets.id', '=', id)
-    .executeTakeFirstOrThrow();
-  if (wallet.code.trim() !== currency) throw new Error(`wallet ${id} holds ${wallet.code.trim()}, not ${currency}`);
+  const wallet = await getWallet(t.deps.db, id);
+  if (wallet.currency_code !== currency) throw new Error(`wallet ${id} holds ${wallet.currency_code}, not ${currency}`);
   const charges = { amountMinor: amount, feeMinor: 0n, vatMinor: 0n, totalDebitMinor: amount };
   await t.deps.db.transaction().execute((trx) =>
     postEntries(
@@ -110,7 +97,7 @@ export async function fundWallet(
         receiver: {
           userId: wallet.user_id,
           walletId: id,
-          title: `${wallet.first_name} ${wallet.last_name}`,
+          title: fullName(wallet),
           accountNumber: wallet.account_number,
         },
       },
