@@ -12,10 +12,10 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { quoteCharges, sendMoneyEntries, depositEntries, TransactionType } from '@paywallet/ledger';
+import { quoteCharges, sendMoneyEntries, TransactionType } from '@paywallet/ledger';
 import { migrate, openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { seedReferenceData } from '../apps/server/src/db/seed.ts';
-import { postEntries, withPosting } from '../apps/server/src/modules/ledger/ledger.service.ts';
+import { postEntries, postFeeFreeDeposit, withPosting } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import { checkLedgerInvariants } from '../apps/server/src/modules/ledger/invariants.ts';
 import { openSession } from '../apps/server/src/modules/auth/sessions.ts';
 import { createScratchDatabase } from '../apps/server/src/test/scratch-database.ts';
@@ -141,15 +141,8 @@ async function createUsers(handle: DatabaseHandle, count: number): Promise<Bench
 
 async function fund(handle: DatabaseHandle, wallets: BenchWallet[], currencyId: number): Promise<void> {
   for (const w of wallets) {
-    const charges = { amountMinor: FUNDING_MINOR, feeMinor: 0n, vatMinor: 0n, totalDebitMinor: FUNDING_MINOR };
-    await handle.db.transaction().execute((trx) =>
-      postEntries(
-        trx,
-        { typeId: TransactionType.Deposit, status: 1, currencyId, amountMinor: FUNDING_MINOR, feeMinor: 0n, vatMinor: 0n, totalAmountMinor: FUNDING_MINOR, receiver: { userId: w.userId, walletId: w.walletId, title: 'Bench', accountNumber: w.accountNumber }, notes: 'bench funding' },
-        depositEntries({ walletId: String(w.walletId), currency: 'AED', charges }),
-        [],
-      ),
-    );
+    const party = { userId: w.userId, walletId: w.walletId, title: 'Bench', accountNumber: w.accountNumber };
+    await handle.db.transaction().execute((trx) => postFeeFreeDeposit(trx, { party, currencyId, currencyCode: 'AED' }, FUNDING_MINOR, 'bench funding'));
   }
 }
 

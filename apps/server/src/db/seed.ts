@@ -2,15 +2,37 @@
 // written once: a marker in settings records it, so a restart seeds nothing twice and an
 // operator's later edits stay.
 import crypto from 'node:crypto';
-import { depositEntries, TransactionType } from '@paywallet/ledger';
 import type { Db } from './database.ts';
 import { hashSecret } from '../lib/secrets.ts';
 import { createWallet } from '../modules/wallets/wallets.service.ts';
-import { postEntries } from '../modules/ledger/ledger.service.ts';
+import { postFeeFreeDeposit } from '../modules/ledger/ledger.service.ts';
+import { fullName } from '../lib/display-text.ts';
 
 export const DEMO_ACCOUNTS = [
-  { label: 'Merchant', type: 'merchant', email: 'merchant@demo.paywallet.local', password: 'Merchant123', passcode: '1234', firstName: 'Maya', lastName: 'Haddad', business: 'Haddad Coffee Roasters', phone: '+971501234567', currencies: ['AED', 'USD'] },
-  { label: 'Consumer', type: 'consumer', email: 'consumer@demo.paywallet.local', password: 'Consumer123', passcode: '1234', firstName: 'Omar', lastName: 'Nasser', business: null, phone: '+971509876543', currencies: ['AED', 'USD', 'EUR'] },
+  {
+    label: 'Merchant',
+    type: 'merchant',
+    email: 'merchant@demo.paywallet.local',
+    password: 'Merchant123',
+    passcode: '1234',
+    firstName: 'Maya',
+    lastName: 'Haddad',
+    business: 'Haddad Coffee Roasters',
+    phone: '+971501234567',
+    currencies: ['AED', 'USD'],
+  },
+  {
+    label: 'Consumer',
+    type: 'consumer',
+    email: 'consumer@demo.paywallet.local',
+    password: 'Consumer123',
+    passcode: '1234',
+    firstName: 'Omar',
+    lastName: 'Nasser',
+    business: null,
+    phone: '+971509876543',
+    currencies: ['AED', 'USD', 'EUR'],
+  },
 ] as const;
 
 /** Opening balances of the demo wallets, in minor units: real deposits, so no money comes from nowhere. */
@@ -42,8 +64,30 @@ const MONEY_FEATURES = [
 
 /** Card deposits and wallet transfers in every currency, with charges and limits (minor units, bps). */
 const PAYMENT_METHODS = [
-  { code: 'CARD', name: 'Credit / Debit Card', type: 'DEPOSIT' as const, vpBps: 200, gwBps: 50, vpFixed: 100n, gwFixed: 0n, min: 1000n, max: 1_000_000n, daily: 5_000_000n },
-  { code: 'WALLET', name: 'Wallet Transfer', type: 'TRANSFER' as const, vpBps: 100, gwBps: 0, vpFixed: 0n, gwFixed: 0n, min: 100n, max: 5_000_000n, daily: 10_000_000n },
+  {
+    code: 'CARD',
+    name: 'Credit / Debit Card',
+    type: 'DEPOSIT' as const,
+    vpBps: 200,
+    gwBps: 50,
+    vpFixed: 100n,
+    gwFixed: 0n,
+    min: 1000n,
+    max: 1_000_000n,
+    daily: 5_000_000n,
+  },
+  {
+    code: 'WALLET',
+    name: 'Wallet Transfer',
+    type: 'TRANSFER' as const,
+    vpBps: 100,
+    gwBps: 0,
+    vpFixed: 0n,
+    gwFixed: 0n,
+    min: 100n,
+    max: 5_000_000n,
+    daily: 10_000_000n,
+  },
 ];
 
 const KYC_INPUTS = [
@@ -59,7 +103,11 @@ const KYC_INPUTS = [
 
 async function insertFeatures(db: Db, features: typeof FEATURES): Promise<void> {
   for (const f of features) {
-    await db.insertInto('feature_groups').values({ name: f.group, sort: f.groupSort }).onConflict((oc) => oc.column('name').doNothing()).execute();
+    await db
+      .insertInto('feature_groups')
+      .values({ name: f.group, sort: f.groupSort })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
     const group = await db.selectFrom('feature_groups').select('id').where('name', '=', f.group).executeTakeFirstOrThrow();
     await db
       .insertInto('features')
@@ -72,7 +120,11 @@ async function insertFeatures(db: Db, features: typeof FEATURES): Promise<void> 
 async function insertPaymentMethods(db: Db): Promise<void> {
   const currencies = await db.selectFrom('currencies').select('id').execute();
   for (const [sort, m] of PAYMENT_METHODS.entries()) {
-    await db.insertInto('payment_methods').values({ name: m.name, code: m.code, type: m.type, sort }).onConflict((oc) => oc.column('code').doNothing()).execute();
+    await db
+      .insertInto('payment_methods')
+      .values({ name: m.name, code: m.code, type: m.type, sort })
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
     const method = await db.selectFrom('payment_methods').select('id').where('code', '=', m.code).executeTakeFirstOrThrow();
     for (const currency of currencies) {
       const link = await db
@@ -108,7 +160,12 @@ export async function insertSystemAccounts(db: Db): Promise<void> {
     for (const [kind, name] of Object.entries(SYSTEM_ACCOUNT_NAMES)) {
       await db
         .insertInto('system_accounts')
-        .values({ kind: kind as keyof typeof SYSTEM_ACCOUNT_NAMES, currency: code.trim(), name, account_number: `SYS-${kind.toUpperCase()}-${code.trim()}` })
+        .values({
+          kind: kind as keyof typeof SYSTEM_ACCOUNT_NAMES,
+          currency: code.trim(),
+          name,
+          account_number: `SYS-${kind.toUpperCase()}-${code.trim()}`,
+        })
         .onConflict((oc) => oc.columns(['kind', 'currency']).doNothing())
         .execute();
     }
@@ -119,13 +176,21 @@ async function once(db: Db, marker: string, work: () => Promise<void>): Promise<
   const done = await db.selectFrom('settings').select('key').where('key', '=', marker).executeTakeFirst();
   if (done) return;
   await work();
-  await db.insertInto('settings').values({ key: marker, value: new Date().toISOString() }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db
+    .insertInto('settings')
+    .values({ key: marker, value: new Date().toISOString() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
 }
 
 export async function seedReferenceData(db: Db): Promise<void> {
   await once(db, 'seed:currencies:v1', async () => {
     for (const c of CURRENCIES) {
-      await db.insertInto('currencies').values({ code: c.code, name: c.name }).onConflict((oc) => oc.column('code').doNothing()).execute();
+      await db
+        .insertInto('currencies')
+        .values({ code: c.code, name: c.name })
+        .onConflict((oc) => oc.column('code').doNothing())
+        .execute();
     }
   });
   await once(db, 'seed:features:v1', () => insertFeatures(db, FEATURES));
@@ -206,22 +271,12 @@ async function postDemoOpeningBalances(db: Db): Promise<void> {
         .where('notes', '=', OPENING_BALANCE_NOTES)
         .executeTakeFirst();
       if (done) return;
-      const charges = { amountMinor: opening.amountMinor, feeMinor: 0n, vatMinor: 0n, totalDebitMinor: opening.amountMinor };
-      await postEntries(
+      const party = { userId: wallet.user_id, walletId: wallet.id, title: fullName(wallet), accountNumber: wallet.account_number };
+      await postFeeFreeDeposit(
         trx,
-        {
-          typeId: TransactionType.Deposit,
-          status: 1,
-          currencyId: wallet.currency_id,
-          amountMinor: opening.amountMinor,
-          feeMinor: 0n,
-          vatMinor: 0n,
-          totalAmountMinor: opening.amountMinor,
-          receiver: { userId: wallet.user_id, walletId: wallet.id, title: `${wallet.first_name} ${wallet.last_name}`, accountNumber: wallet.account_number },
-          notes: OPENING_BALANCE_NOTES,
-        },
-        depositEntries({ walletId: String(wallet.id), currency: opening.currency, charges }),
-        [],
+        { party, currencyId: wallet.currency_id, currencyCode: opening.currency },
+        opening.amountMinor,
+        OPENING_BALANCE_NOTES,
       );
     });
   }

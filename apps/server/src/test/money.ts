@@ -3,10 +3,9 @@
 // ledger invariants every money scenario ends with.
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
-import { depositEntries, TransactionType } from '@paywallet/ledger';
 import type { TestApp } from './harness.ts';
 import { countRows } from './harness.ts';
-import { postEntries } from '../modules/ledger/ledger.service.ts';
+import { postFeeFreeDeposit } from '../modules/ledger/ledger.service.ts';
 import { checkLedgerInvariants, type InvariantReport } from '../modules/ledger/invariants.ts';
 import { createWallet, getWallet } from '../modules/wallets/wallets.service.ts';
 import { fullName } from '../lib/display-text.ts';
@@ -82,29 +81,10 @@ export async function fundWallet(
   const amount = BigInt(amountMinor);
   const wallet = await getWallet(t.deps.db, id);
   if (wallet.currency_code !== currency) throw new Error(`wallet ${id} holds ${wallet.currency_code}, not ${currency}`);
-  const charges = { amountMinor: amount, feeMinor: 0n, vatMinor: 0n, totalDebitMinor: amount };
-  await t.deps.db.transaction().execute((trx) =>
-    postEntries(
-      trx,
-      {
-        typeId: TransactionType.Deposit,
-        status: 1,
-        currencyId: wallet.currency_id,
-        amountMinor: amount,
-        feeMinor: 0n,
-        vatMinor: 0n,
-        totalAmountMinor: amount,
-        receiver: {
-          userId: wallet.user_id,
-          walletId: id,
-          title: fullName(wallet),
-          accountNumber: wallet.account_number,
-        },
-      },
-      depositEntries({ walletId: String(id), currency, charges }),
-      [],
-    ),
-  );
+  const party = { userId: wallet.user_id, walletId: id, title: fullName(wallet), accountNumber: wallet.account_number };
+  await t.deps.db
+    .transaction()
+    .execute((trx) => postFeeFreeDeposit(trx, { party, currencyId: wallet.currency_id, currencyCode: currency }, amount));
 }
 
 export async function balanceOf(t: TestApp, walletId: bigint): Promise<bigint> {

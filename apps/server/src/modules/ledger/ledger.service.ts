@@ -9,7 +9,7 @@
 // ever waits on them.
 import crypto from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import { assert, assertBalanced, type Entries, type TransactionTypeId } from '@paywallet/ledger';
+import { assert, assertBalanced, depositEntries, TransactionType, type Entries, type TransactionTypeId } from '@paywallet/ledger';
 import type { Database } from '../../db/schema.ts';
 
 export interface PostingTransaction {
@@ -45,9 +45,7 @@ export interface ChargeRow {
   chargesMinor: bigint;
 }
 
-export type PostingResult =
-  | { ok: true; transactionId: bigint; uuid: string }
-  | { ok: false; code: 'INSUFFICIENT_FUNDS'; walletId: bigint };
+export type PostingResult = { ok: true; transactionId: bigint; uuid: string } | { ok: false; code: 'INSUFFICIENT_FUNDS'; walletId: bigint };
 
 /** Thrown inside the database transaction so that it rolls back; callers turn it into a value. */
 export class PostingRefused extends Error {
@@ -255,4 +253,34 @@ export async function withPosting<T>(
     if (error instanceof PostingRefused) return { ok: false, code: 'INSUFFICIENT_FUNDS', walletId: error.walletId };
     throw error;
   }
+}
+
+/**
+ * A deposit with no charges (gateway −A, wallet +A), status success: how money enters the
+ * platform for the demo's opening balances, test fixtures and benchmarks, through the same
+ * posting as every other movement.
+ */
+export async function postFeeFreeDeposit(
+  trx: Transaction<Database>,
+  wallet: { party: PartyRef; currencyId: number; currencyCode: string },
+  amountMinor: bigint,
+  notes: string | null = null,
+): Promise<{ transactionId: bigint; uuid: string }> {
+  const charges = { amountMinor, feeMinor: 0n, vatMinor: 0n, totalDebitMinor: amountMinor };
+  return postEntries(
+    trx,
+    {
+      typeId: TransactionType.Deposit,
+      status: 1,
+      currencyId: wallet.currencyId,
+      amountMinor,
+      feeMinor: 0n,
+      vatMinor: 0n,
+      totalAmountMinor: amountMinor,
+      receiver: wallet.party,
+      notes,
+    },
+    depositEntries({ walletId: String(wallet.party.walletId), currency: wallet.currencyCode, charges }),
+    [],
+  );
 }
