@@ -1,9 +1,57 @@
 // One lint setup for every workspace: TypeScript rules, React hooks rules for the web app,
-// and the layering of STYLE.md (the money core imports nothing of ours; features do not
-// import each other).
+// and the layering of STYLE.md and docs/modules.md, each rule proved by a fixture in
+// scripts/eslint-rules.test.ts:
+//   - the money core imports nothing of ours;
+//   - server: queries only in *.repository.ts files and src/db/; a module's repositories are
+//     its own (another module calls its service); only modules/notifications writes the
+//     notifications table;
+//   - web: features do not import each other; app/ composes them.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
+
+const SERVER = 'apps/server/src';
+
+// Where queries may be written: repositories, the database folder (connection, migrations,
+// seed), and tests, which read the database directly to prove what a call wrote or did not.
+const QUERY_HOMES = [`${SERVER}/**/*.repository.ts`, `${SERVER}/db/**`, `${SERVER}/**/*.test.ts`, `${SERVER}/test/**`];
+
+// The entry points of a query. A service keeps `db.transaction()` (it owns the transaction and
+// passes `trx` to the repositories) and the `Transaction` type; everything that builds SQL
+// starts from one of these, so forbidding them keeps SQL in the query homes.
+const QUERY_BUILDERS = [
+  'selectFrom',
+  'insertInto',
+  'updateTable',
+  'deleteFrom',
+  'mergeInto',
+  'replaceInto',
+  'selectNoFrom',
+  'executeQuery',
+];
+const QUERY_MESSAGE =
+  'Queries live in *.repository.ts files (or src/db/): move this one into the repository of its module (docs/modules.md).';
+
+const queryOutsideRepository = [
+  {
+    selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(${QUERY_BUILDERS.join('|')})$/]`,
+    message: QUERY_MESSAGE,
+  },
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: QUERY_MESSAGE },
+];
+
+// The notifications table has one writer: modules/notifications, through the registry of types
+// (a module adds its types and calls notify). Written as a builder call or as raw SQL.
+const NOTIFICATIONS_MESSAGE =
+  'Only modules/notifications writes the notifications table: define the type with defineNotificationType and call notify (docs/modules.md).';
+const notificationsWrite = [
+  {
+    selector: "CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom|mergeInto)$/][arguments.0.value='notifications']",
+    message: NOTIFICATIONS_MESSAGE,
+  },
+  { selector: 'TemplateElement[value.raw=/(INSERT\\s+INTO|UPDATE|DELETE\\s+FROM)\\s+notifications\\b/i]', message: NOTIFICATIONS_MESSAGE },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'e2e/screenshots/**'] },
@@ -21,17 +69,101 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['@paywallet/*', 'zod', 'kysely', 'fastify', 'react'] }],
     },
   },
+
+  // ---- server: where queries live ---------------------------------------------------------
   {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    files: [`${SERVER}/**/*.ts`],
+    ignores: [`${SERVER}/modules/notifications/**`],
+    rules: { 'no-restricted-syntax': ['error', ...notificationsWrite] },
+  },
+  {
+    files: [`${SERVER}/**/*.ts`],
+    ignores: [...QUERY_HOMES, `${SERVER}/modules/notifications/**`],
     rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*', '../features/*'], message: 'Features do not import each other; share through components/ or app/.' }] }],
+      'no-restricted-syntax': ['error', ...queryOutsideRepository, ...notificationsWrite],
+      // `sql` builds raw SQL however it is called (sql`...`, sql.raw, sql.join): repositories only.
+      'no-restricted-imports': ['error', { paths: [{ name: 'kysely', importNames: ['sql'], message: QUERY_MESSAGE }] }],
     },
   },
   {
-    // app/ is where features are composed into routes and layouts: it may import any of them.
-    files: ['apps/web/src/app/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': 'off' },
+    // The notifications module may write its own table, and still keeps queries in its repository.
+    files: [`${SERVER}/modules/notifications/**/*.ts`],
+    ignores: QUERY_HOMES,
+    rules: {
+      'no-restricted-syntax': ['error', ...queryOutsideRepository],
+      'no-restricted-imports': ['error', { paths: [{ name: 'kysely', importNames: ['sql'], message: QUERY_MESSAGE }] }],
+    },
+  },
+
+  // ---- boundaries: server modules and web features ----------------------------------------
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      // Each file belongs to the first element whose pattern matches its folder.
+      'boundaries/elements': [
+        { type: 'server-module', pattern: `${SERVER}/modules/*`, capture: ['module'] },
+        // The server's code outside modules: transport, jobs, lib, db, plugins, the test harness,
+        // and the files at the root of src/ (app.ts, main.ts, deps.ts, config.ts).
+        { type: 'server-shared', pattern: `${SERVER}/*`, capture: ['part'] },
+        { type: 'server-root', pattern: SERVER },
+        { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+        { type: 'web-app', pattern: 'apps/web/src/app' },
+        { type: 'web-shared', pattern: 'apps/web/src/*', capture: ['part'] },
+        { type: 'web-root', pattern: 'apps/web/src' },
+      ],
+      'boundaries/files': [{ category: 'repository', pattern: '**/*.repository.ts' }],
+      // Imports name their .ts/.tsx file, but TypeScript also resolves one written without the
+      // extension: resolve those too, or the rules would not see where they lead.
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              // A module's repositories are its own: another module calls that module's service.
+              from: { element: { type: 'server-module' } },
+              disallow: {
+                to: {
+                  element: { type: 'server-module', captured: { module: '!{{ from.element.captured.module }}' } },
+                  file: { categories: 'repository' },
+                },
+              },
+              message: "A module calls another module's service, never its repository (docs/modules.md).",
+            },
+            {
+              // Nor does code outside the modules reach a module's repository. The test harness
+              // may: fixtures set up rows that no call creates.
+              from: [{ element: { type: 'server-shared', captured: { part: '!test' } } }, { element: { type: 'server-root' } }],
+              disallow: { to: { element: { type: 'server-module' }, file: { categories: 'repository' } } },
+              message: "Code outside a module calls the module's service, never its repository (docs/modules.md).",
+            },
+            {
+              // Features do not import each other; what two features share lives in components/,
+              // hooks/, lib/ or api/, and app/ composes the features into routes.
+              from: { element: { type: 'web-feature' } },
+              disallow: {
+                to: { element: { type: 'web-feature', captured: { feature: '!{{ from.element.captured.feature }}' } } },
+              },
+              message: 'Features do not import each other; share through components/, hooks/, lib/ or api/, or compose them in app/.',
+            },
+            {
+              from: [{ element: { type: 'web-shared' } }, { element: { type: 'web-root' } }],
+              disallow: { to: { element: { type: 'web-feature' } } },
+              message: 'Shared web code does not import a feature; only app/ composes features.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
   },
 );

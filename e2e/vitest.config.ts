@@ -1,5 +1,6 @@
-// Browser tests: one platform process for the run (started as `npm start` starts it, on the
-// built web app), Debian's Chromium driven by playwright-core.
+// Browser tests: the built web app served by the platform (started as `npm start` starts it),
+// Debian's Chromium driven by playwright-core. Files run in E2E_WORKERS workers at once, each
+// worker against a platform process of its own (support/global-setup.ts).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -8,6 +9,7 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? 1)),
   },
 });

@@ -5,16 +5,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import * as contract from '@paywallet/contract';
-import type { CallDef } from '@paywallet/contract';
+import { isCallDef, type CallDef } from '@paywallet/contract';
 
-const AUTH_TEXT: Record<CallDef['auth'], string> = {
-  public: 'anyone',
-  passcode: 'a session past the password step (passcode calls)',
-  user: 'a fully signed-in session',
+const SESSION_TEXT: Record<CallDef['session'], string> = {
+  none: 'no session',
+  passcode: 'a session past the password step',
+  full: 'a fully signed-in session',
 };
 
-function isCall(value: unknown): value is CallDef {
-  return typeof value === 'object' && value !== null && 'path' in value && 'request' in value && 'response' in value && 'auth' in value;
+function policyText(c: CallDef): string {
+  const audience = c.audience === 'any' ? 'anyone' : c.audience.join(', ');
+  const feature = c.feature === null ? 'none (open to the whole audience)' : `\`${c.feature}\` (staff need it granted)`;
+  const audit = c.audit === null ? 'none' : `\`${c.audit}\``;
+  return `Who: ${audience}, with ${SESSION_TEXT[c.session]}. Feature: ${feature}. Kind: ${c.kind}. Audit: ${audit}.`;
 }
 
 function schemaText(schema: z.ZodType, io: 'input' | 'output'): string {
@@ -25,7 +28,7 @@ function schemaText(schema: z.ZodType, io: 'input' | 'output'): string {
   }
 }
 
-const calls = (Object.values(contract) as unknown[]).filter(isCall).sort((a, b) => a.path.localeCompare(b.path));
+const calls = (Object.values(contract) as unknown[]).filter(isCallDef).sort((a, b) => a.path.localeCompare(b.path));
 const lines = [
   '# API reference',
   '',
@@ -33,15 +36,29 @@ const lines = [
   '',
   'Every call is `POST /api/v1/<path>` with a JSON body (or the encrypted envelope `POST /api`,',
   'see the README), header `accessToken` where a session is needed. Every answer is',
-  '`{ code, message, data }` with the HTTP status equal to `code`; a validation failure is 400',
-  'with `data.errors` = `{ field: message }`. Amounts are integers in minor units.',
+  '`{ code, message, data }` with the HTTP status equal to `code`; a refusal adds `reason`, the',
+  "error's name (see `packages/contract/src/errors.ts`); a validation failure is 400 with reason",
+  '`VALIDATION_FAILED` and `data.errors` = `{ field: message }`. Amounts are integers in minor units.',
   '',
   ...calls.map((c) => `- [\`${c.path}\`](#${c.path})`),
   '',
 ];
 for (const c of calls) {
-  lines.push(`## ${c.path}`, '', `Who: ${AUTH_TEXT[c.auth]}.${c.multipart ? ' Body: multipart (the file part is `file`).' : ''}`, '');
-  lines.push('Request:', '', '```json', schemaText(c.request, 'input'), '```', '', 'Response `data`:', '', '```json', schemaText(c.response, 'output'), '```', '');
+  lines.push(`## ${c.path}`, '', `${policyText(c)}${c.multipart ? ' Body: multipart (the file part is `file`).' : ''}`, '');
+  lines.push(
+    'Request:',
+    '',
+    '```json',
+    schemaText(c.request, 'input'),
+    '```',
+    '',
+    'Response `data`:',
+    '',
+    '```json',
+    schemaText(c.response, 'output'),
+    '```',
+    '',
+  );
 }
 const target = path.resolve(import.meta.dirname, '../docs/api.md');
 fs.writeFileSync(target, lines.join('\n'));

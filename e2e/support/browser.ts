@@ -5,7 +5,13 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-export const baseUrl = () => inject('baseUrl');
+/** This worker's index (vitest numbers its workers from 1): which platform of global-setup it uses. */
+export const workerIndex = (): number => Math.max(0, Number(process.env.VITEST_POOL_ID ?? 1) - 1);
+/** The platform this test file runs against: its worker's own (support/global-setup.ts). */
+export const baseUrl = (): string => {
+  const urls = inject('baseUrls');
+  return urls[workerIndex() % urls.length]!;
+};
 const shotsDir = path.resolve(import.meta.dirname, '../screenshots');
 
 function chromiumPath(): string {
@@ -73,7 +79,13 @@ export async function ledgerCheck(email: string): Promise<LedgerCheck> {
 /** Every money scenario ends here: entries sum to zero, balances equal entries, none below zero. */
 export async function expectLedgerHolds(): Promise<void> {
   const check = await ledgerCheck('');
-  if (check.unbalancedCurrencies.length || check.walletsOffTheirEntries.length || check.negativeWallets.length || check.entriesWithoutAccount.length || check.orphanEntries) {
+  if (
+    check.unbalancedCurrencies.length ||
+    check.walletsOffTheirEntries.length ||
+    check.negativeWallets.length ||
+    check.entriesWithoutAccount.length ||
+    check.orphanEntries
+  ) {
     throw new Error(`Ledger invariants broken: ${JSON.stringify(check)}`);
   }
 }

@@ -1,5 +1,7 @@
-// Starts the platform on a spare port with a fresh data folder and the bot check on, exactly
-// as `npm start` runs it after the build, and stops it when the run ends.
+// Starts the platform with a fresh data folder and the bot check on, exactly as `npm start`
+// runs it after the build, once per worker (E2E_WORKERS, default 2): test files run in
+// parallel, each worker on a platform of its own (its port E2E_PORT + 1000 x its index), so
+// files never share accounts, balances or the sign-in code limits. Stopped when the run ends.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,21 +10,51 @@ import type { TestProject } from 'vitest/node';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.E2E_PORT ?? 3123);
+/** Test files run in this many workers at once, each against a platform of its own. */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 const START_TIMEOUT_MS = 90_000;
 
-let server: ChildProcess | undefined;
+const servers: ChildProcess[] = [];
 
 export async function setup(project: TestProject): Promise<void> {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');
   }
+  const started = await Promise.all(Array.from({ length: E2E_WORKERS }, (_, index) => startPlatform(PORT + 1000 * index)));
+  project.provide(
+    'baseUrls',
+    started.map((platform) => platform.baseUrl),
+  );
+  // Sessions the API sign-in fixture reuses across the test files of one worker (support/sign-in.ts).
+  project.provide(
+    'sessionCacheFiles',
+    started.map((platform) => path.join(platform.dataDir, 'e2e-sessions.json')),
+  );
+}
+
+async function startPlatform(port: number): Promise<{ baseUrl: string; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-e2e-'));
-  const baseUrl = `http://127.0.0.1:${PORT}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      // Journeys that send several codes to one e-mail need not wait out the 10 s gap (server
+      // tests hold the rule itself); the 5 codes per 15 min per e-mail still apply.
+      OTP_RESEND_GAP_S: '0',
+      // Every journey signs in or up from 127.0.0.1: the whole suite asks for more than 30 codes
+      // within 15 minutes, which the per-IP limit (server tests hold it) would refuse.
+      OTP_SENDS_PER_IP: '1000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  servers.push(server);
   let output = '';
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -38,18 +70,22 @@ export async function setup(project: TestProject): Promise<void> {
     if (Date.now() - started > START_TIMEOUT_MS) throw new Error(`The platform did not start in time:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  project.provide('baseUrl', baseUrl);
+  return { baseUrl, dataDir };
 }
 
 export async function teardown(): Promise<void> {
-  if (!server || server.exitCode !== null) return;
+  await Promise.all(servers.map(stopPlatform));
+}
+
+async function stopPlatform(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
   server.kill('SIGTERM');
   await new Promise((resolve) => {
     const timer = setTimeout(() => {
-      server?.kill('SIGKILL');
+      server.kill('SIGKILL');
       resolve(undefined);
     }, 10_000);
-    server?.once('exit', () => {
+    server.once('exit', () => {
       clearTimeout(timer);
       resolve(undefined);
     });
@@ -58,6 +94,7 @@ export async function teardown(): Promise<void> {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    baseUrls: string[];
+    sessionCacheFiles: string[];
   }
 }

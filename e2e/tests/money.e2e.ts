@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { availableMinor, expectLedgerHolds, launch, newPage, screenshot } from '../support/browser.ts';
-import { CONSUMER, MERCHANT, signInThroughScreens } from '../support/sign-in.ts';
+import { CONSUMER, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
 
 const formatAed = (minor: number) => (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -27,7 +27,7 @@ describe('consumer money journeys', () => {
   beforeAll(async () => {
     browser = await launch();
     consumer = await newPage(browser);
-    await signInThroughScreens(consumer, CONSUMER);
+    await signInThroughApi(consumer, CONSUMER);
   });
   afterAll(async () => browser?.close());
 
@@ -54,7 +54,14 @@ describe('consumer money journeys', () => {
     // Nothing is credited while the challenge is open.
     expect(await availableMinor(CONSUMER.email, 'AED')).toBe(before);
     await challenge.getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(() => challenge.getByText(/approved/i).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        challenge
+          .getByText(/approved/i)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await screenshot(challenge, '23-3ds-approved');
     expect(await availableMinor(CONSUMER.email, 'AED')).toBe(before + 5_000);
     // Approving again (a reload of the form) credits nothing more.
@@ -101,7 +108,7 @@ describe('consumer money journeys', () => {
 
     const consumerBefore = await availableMinor(CONSUMER.email, 'AED');
     const merchant = await newPage(browser);
-    await signInThroughScreens(merchant, MERCHANT);
+    await signInThroughApi(merchant, MERCHANT);
     await merchant.goto('/app/request-money?tab=user');
     await expect.poll(() => merchant.getByText('Coffee beans').first().isVisible(), { timeout: 15_000 }).toBe(true);
     await screenshot(merchant, '28-user-requests');
@@ -109,6 +116,9 @@ describe('consumer money journeys', () => {
     await merchant.waitForURL('**/app/request-money/pay**');
     await merchant.getByRole('button', { name: 'Confirm' }).click();
     await merchant.waitForURL('**/app/request-money/pay/confirm**');
+    // The pay step's own Confirm button stays on screen until the confirm step has loaded (the
+    // router keeps the old screen during a lazy route's load): wait for the confirm card first.
+    await merchant.getByRole('heading', { name: 'Confirm Send Money' }).waitFor();
     await merchant.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => merchant.getByText('Transaction Id').first().isVisible()).toBe(true);
     await screenshot(merchant, '29-request-paid');

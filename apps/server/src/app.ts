@@ -1,44 +1,60 @@
-// Builds the Fastify instance: both API transports, the dev outbox, and the built web app.
+// Builds the Fastify instance from its parts: the dependencies every service receives, the one
+// dispatcher with every module's calls, the transports onto it (plain JSON and the encrypted
+// envelope), and the pages outside the API (3-D Secure, dev outbox, the web app).
 // main.ts listens; tests build the same app and call it through inject.
 import path from 'node:path';
-import fs from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Deps } from './deps.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createFileStore } from './lib/file-store.ts';
 import { newBotChallenge } from './lib/bot-check.ts';
-import { Dispatcher, normalisePath, type CallContext, type UploadedFile } from './transport/dispatcher.ts';
-import { loadEnvelopeKeys, openEnvelope, sealWithKey } from './transport/envelope.ts';
-import { MALFORMED_REQUEST } from './transport/errors.ts';
-import { toJson } from './transport/json.ts';
+import { Dispatcher } from './transport/dispatcher.ts';
+import { registerPlainApi } from './transport/plain-api.ts';
+import { registerEnvelopeApi } from './transport/envelope-api.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { loggerOptions, type LogStream } from './plugins/logging.ts';
+import { drainableServer, registerGracefulShutdown, type HttpDrain } from './plugins/graceful-shutdown.ts';
+import { registerWebApp } from './plugins/web-app.ts';
 import { registerModules } from './modules/index.ts';
-import { resolveSession } from './modules/auth/sessions.ts';
+import { resolveScope } from './modules/auth/sessions.ts';
+import { recordAudit } from './modules/audit/audit.service.ts';
 import { registerDevOutbox } from './modules/dev-outbox/dev-outbox.routes.ts';
 import { registerGatewayPages } from './modules/gateway/gateway.routes.ts';
+import { registerEventsRoute } from './transport/events.ts';
+import { registerReportDownload } from './modules/reports/reports.routes.ts';
+import { registerMerchantApi } from './modules/merchant-api/merchant-api.routes.ts';
+import { registerPosApi } from './modules/pos-api/pos-api.routes.ts';
 
 export const BODY_MAX_BYTES = 15 * 1024 * 1024;
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
 export interface BuiltApp {
   app: FastifyInstance;
   deps: Deps;
   dispatcher: Dispatcher;
+  /** Stops serving without dropping a request (main.ts calls it on SIGTERM). */
+  drain: HttpDrain;
 }
 
-export async function buildApp(config: Config, database: DatabaseHandle): Promise<BuiltApp> {
+export interface BuildOptions {
+  /** Where the log goes (stdout when absent); tests capture it to prove what it never carries. */
+  logStream?: LogStream;
+}
+
+export async function buildApp(config: Config, database: DatabaseHandle, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.accesstoken', 'req.headers.cookie', 'req.headers.authorization'],
-    },
+    logger: loggerOptions(config.logLevel, options.logStream),
     bodyLimit: BODY_MAX_BYTES,
     trustProxy: config.trustProxy,
+    // While the server stops, a request that still arrives on an open connection is answered
+    // (with Connection: close), not refused with a 503: see plugins/graceful-shutdown.ts.
+    return503OnClosing: false,
+    serverFactory: drainableServer,
   });
+  const drain = registerGracefulShutdown(app);
   const deps: Deps = {
     db: database.db,
     config,
@@ -46,114 +62,25 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
     mailer: createMailer(database.db, config, app.log),
     files: createFileStore(path.join(config.dataDir, 'files')),
   };
-  const keys = await loadEnvelopeKeys(database.db);
-  const dispatcher = new Dispatcher(deps, resolveSession);
+  const dispatcher = new Dispatcher(deps, (token) => resolveScope(database.db, token), recordAudit, {
+    strictResponses: !config.production,
+  });
   registerModules(dispatcher, deps);
 
+  registerSecurityHeaders(app);
+  registerErrorHandler(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20 } });
-
-  app.addHook('onSend', async (_request, reply) => {
-    // The app may not be framed by another site (the client also breaks out of frames).
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Content-Security-Policy', "frame-ancestors 'none'");
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-  });
-
-  // Malformed JSON and any other unreadable body: one uniform 400 that changes nothing.
-  app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) request.log.error({ err: error }, 'request failed');
-    const code = status === 413 ? 413 : status === 500 ? 500 : 400;
-    const message = code === 500 ? 'Something went wrong on our side. Please try again.' : code === 413 ? 'The request is too large.' : MALFORMED_REQUEST;
-    void reply.status(code).type('application/json').send(toJson({ code, message, data: null }));
-  });
-
-  const contextOf = (request: FastifyRequest): CallContext => ({
-    deps,
-    ip: request.ip,
-    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
-    accessToken: headerToken(request),
-    session: null,
-    responseHeaders: {},
-  });
-
-  app.get('/api/public-key', async () => ({ code: 200, message: 'Success', data: { publicKey: keys.publicPem } }));
-  app.get('/api/altcha/challenge', async () => newBotChallenge(deps));
   app.get('/api/health', async () => ({ code: 200, message: 'Success', data: { database: database.kind } }));
-
-  app.post('/api', async (request, reply) => {
-    const opened = openEnvelope(keys, request.body);
-    if (!opened) {
-      return reply.status(400).type('application/json').send(toJson({ code: 400, message: MALFORMED_REQUEST, data: null }));
-    }
-    const ctx = contextOf(request);
-    const result = await dispatcher.dispatch(opened.uri, opened.payload, ctx);
-    return reply
-      .status(result.code)
-      .headers(ctx.responseHeaders)
-      .type('application/json')
-      .send(toJson({ payload: sealWithKey(opened.key, toJson(result)) }));
-  });
-
-  app.post('/api/v1/*', async (request, reply) => {
-    const callPath = normalisePath((request.params as { '*': string })['*']);
-    const ctx = contextOf(request);
-    let body: unknown = request.body;
-    if (request.isMultipart()) {
-      const read = await readMultipart(request);
-      body = read.fields;
-      if (read.file) ctx.file = read.file;
-    }
-    const result = await dispatcher.dispatch(callPath, body, ctx);
-    return reply.status(result.code).headers(ctx.responseHeaders).type('application/json').send(toJson(result));
-  });
-
-  app.all('/api/*', async (_request, reply) =>
-    reply.status(404).type('application/json').send(toJson({ code: 404, message: 'Not found.', data: null })),
-  );
+  app.get('/api/altcha/challenge', async () => newBotChallenge(deps));
+  await registerEnvelopeApi(app, dispatcher, database.db);
+  registerEventsRoute(app, deps);
+  await registerPlainApi(app, dispatcher);
 
   if (config.devOutbox) registerDevOutbox(app, deps);
   registerGatewayPages(app, deps);
-  await serveWebApp(app, config);
-  return { app, deps, dispatcher };
-}
-
-function headerToken(request: FastifyRequest): string | undefined {
-  const value = request.headers['accesstoken'];
-  const token = Array.isArray(value) ? value[0] : value;
-  return token && token.length <= 200 ? token : undefined;
-}
-
-async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, string>; file?: UploadedFile }> {
-  const fields: Record<string, string> = {};
-  let file: UploadedFile | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer().catch(() => Buffer.alloc(0));
-      file = { fileName: part.filename.slice(0, 200), bytes, truncated: part.file.truncated };
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value.slice(0, 2000);
-    }
-  }
-  return file ? { fields, file } : { fields };
-}
-
-async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> {
-  const indexFile = path.join(config.webDistDir, 'index.html');
-  if (!fs.existsSync(indexFile)) {
-    app.get('/', async (_request, reply) =>
-      reply.type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).'),
-    );
-    return;
-  }
-  await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
-  // The SPA answers every page route; the router decides what to show.
-  app.setNotFoundHandler(async (request, reply) => {
-    if (request.method !== 'GET' || request.url.startsWith('/api/')) {
-      return reply.status(404).type('application/json').send(toJson({ code: 404, message: 'Not found.', data: null }));
-    }
-    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
-  });
+  registerReportDownload(app, deps);
+  registerMerchantApi(app, deps);
+  registerPosApi(app, deps);
+  await registerWebApp(app, config.webDistDir);
+  return { app, deps, dispatcher, drain };
 }

@@ -1,5 +1,6 @@
 // Every setting of the server, read once from the environment, with its default.
 import path from 'node:path';
+import { credentialsKeyFrom } from './lib/sealed-secrets.ts';
 
 export interface Config {
   port: number;
@@ -22,6 +23,24 @@ export interface Config {
   amountDecimalPlaces: number;
   feesDecimalPlaces: number;
   vatBps: number;
+  /** The merchant server API: requests per client id per minute (MERCHANT_API_RATE_PER_MINUTE). */
+  merchantApiRatePerMinute: number;
+  /**
+   * The least time between two one-time codes to one e-mail (default 10 s, the spec's rule).
+   * Browser tests shorten it, so that a journey sending several codes does not wait; it cannot be
+   * shortened in production.
+   */
+  otpResendGapS: number;
+  /** One-time codes one IP address may ask for per 15 minutes (default 30; browser tests raise it). */
+  otpSendsPerIp: number;
+  /**
+   * The AES-256 key (32 bytes) that seals stored credentials: API client secrets and webhook
+   * signing secrets (DECISIONS 20). CREDENTIALS_KEY, base64; outside production a fixed,
+   * documented development key is used when it is not set (lib/sealed-secrets.ts).
+   */
+  credentialsKey: Buffer;
+  /** Webhooks may go to loopback, private and link-local addresses (tests, local receivers only). */
+  webhookAllowPrivate: boolean;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -40,6 +59,17 @@ function int(value: string | undefined, fallback: number): number {
 function decimals(value: string | undefined): number {
   const parsed = int(value, 2);
   if (parsed < 0 || parsed > 6) throw new Error(`Displayed decimals must be between 0 and 6, got ${parsed}`);
+  return parsed;
+}
+
+const OTP_RESEND_GAP_DEFAULT_S = 10;
+
+function otpResendGap(value: string | undefined, production: boolean): number {
+  const parsed = int(value, OTP_RESEND_GAP_DEFAULT_S);
+  if (parsed < 0) throw new Error(`OTP_RESEND_GAP_S cannot be negative, got ${parsed}`);
+  if (production && parsed < OTP_RESEND_GAP_DEFAULT_S) {
+    throw new Error(`OTP_RESEND_GAP_S cannot be under ${OTP_RESEND_GAP_DEFAULT_S} s in production, got ${parsed}`);
+  }
   return parsed;
 }
 
@@ -66,6 +96,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     amountDecimalPlaces: decimals(env.AMOUNT_DECIMAL_PLACES),
     feesDecimalPlaces: decimals(env.FEES_DECIMAL_PLACES),
     vatBps: int(env.VAT_BPS, 500),
+    otpResendGapS: otpResendGap(env.OTP_RESEND_GAP_S, production),
+    otpSendsPerIp: int(env.OTP_SENDS_PER_IP, 30),
+    merchantApiRatePerMinute: int(env.MERCHANT_API_RATE_PER_MINUTE, 300),
+    credentialsKey: credentialsKeyFrom(env),
+    webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
     ...overrides,
   };
 }

@@ -1,33 +1,47 @@
-// Starts the platform: settings, database and migrations, demo data, the HTTP server, then the jobs.
+// Starts the platform: settings, database and migrations, demo data, the HTTP server, then the
+// job runner (the queue in the database: e-mail, 3-D Secure expiry, ...).
 import { loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/database.ts';
 import { buildApp } from './app.ts';
-import { seedDemoData, seedReferenceData, DEMO_ACCOUNTS } from './db/seed.ts';
-import { startJobs } from './jobs/index.ts';
+import { seedDemoData, seedReferenceData, DEMO_ACCOUNTS, DEMO_STAFF } from './db/seed.ts';
+import { DEMO_ADMIN } from './db/seed-admin.ts';
+import { JobRunner } from './jobs/runner.ts';
+import { SHUTDOWN_DEADLINE_MS } from './plugins/graceful-shutdown.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   await migrate(database.db);
   await (config.seedDemo ? seedDemoData(database.db) : seedReferenceData(database.db));
-  const { app, deps } = await buildApp(config, database);
-  let stopJobs: () => Promise<void> = async () => {};
+  const { app, deps, drain } = await buildApp(config, database);
+  // Started after listen; stopping one that never started is a no-op.
+  const runner = new JobRunner(deps);
 
+  // SIGTERM (or Ctrl-C): stop accepting, answer every request already received (within the
+  // deadline), close idle connections, then stop the jobs and close the database, and exit 0.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.warn(`${signal}: shutting down`);
-    await app.close();
-    await stopJobs();
-    await database.close();
-    process.exit(0);
+    try {
+      const { forced, requestsUnanswered } = await drain.close(SHUTDOWN_DEADLINE_MS);
+      if (forced) app.log.error(`requests still open after ${SHUTDOWN_DEADLINE_MS} ms were cut`);
+      app.log.warn({ requestsUnanswered }, 'stopped serving');
+      // The jobs in flight finish before the database closes under them.
+      await runner.stop();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      console.error('shutdown failed', error);
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  stopJobs = startJobs(deps);
+  runner.start();
   printWelcome(config.publicUrl, database.kind, config.devOutbox, Boolean(config.smtpUrl));
 }
 
@@ -37,7 +51,9 @@ function printWelcome(url: string, kind: string, devOutbox: boolean, smtp: boole
     `PayWallet is running on ${url} (database: ${kind})`,
     '',
     'Demo sign-ins (e-mail / password / passcode):',
-    ...DEMO_ACCOUNTS.map((a) => `  ${a.label.padEnd(10)} ${a.email.padEnd(28)} ${a.password.padEnd(12)} ${a.passcode}`),
+    ...[...DEMO_ACCOUNTS, DEMO_STAFF, DEMO_ADMIN].map(
+      (a) => `  ${a.label.padEnd(10)} ${a.email.padEnd(28)} ${a.password.padEnd(12)} ${a.passcode}`,
+    ),
     '',
     smtp
       ? 'One-time codes are sent by e-mail through SMTP_URL.'

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KYC_INPUT_TYPES } from './statuses.ts';
 
 export const ZUser = z.object({
   id: z.number().int(),
@@ -37,7 +38,7 @@ export type TFeatureGroup = z.infer<typeof ZFeatureGroup>;
 export const ZKycInput = z.object({
   id: z.number().int(),
   name: z.string(),
-  input_type: z.object({ type: z.enum(['text', 'checkbox', 'radio', 'file']) }),
+  input_type: z.object({ type: z.enum(KYC_INPUT_TYPES) }),
   input_attributes: z.object({ required: z.number().int(), options: z.array(z.string()).optional() }),
 });
 export type TKycInput = z.infer<typeof ZKycInput>;

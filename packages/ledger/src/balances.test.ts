@@ -19,8 +19,7 @@ import {
 import type { Entries, LedgerEntry } from './postings.ts';
 import { openPrivilegeArbitrary, vatBpsArbitrary } from './test-arbitraries.ts';
 
-const walletKey = (walletId: string, currency = 'AED') =>
-  accountKey({ kind: 'wallet', walletId }, currency);
+const walletKey = (walletId: string, currency = 'AED') => accountKey({ kind: 'wallet', walletId }, currency);
 
 /** A deep copy of balances as plain rows, so a later mutation could not hide in shared objects. */
 function snapshot(balances: Balances): [BalanceKey, bigint, bigint][] {
@@ -36,10 +35,7 @@ describe('applyEntries', () => {
       vatMinor: 23n,
       totalDebitMinor: 10_473n,
     };
-    const result = applyEntries(
-      new Map(),
-      depositEntries({ walletId: 'w1', currency: 'AED', charges }),
-    );
+    const result = applyEntries(new Map(), depositEntries({ walletId: 'w1', currency: 'AED', charges }));
     expect(result).toEqual({
       ok: true,
       balances: new Map([
@@ -86,10 +82,7 @@ describe('applyEntries', () => {
   it('allows a movement that empties a bucket exactly', () => {
     // Proves zero is a valid balance: the floor is "not below zero", not "above zero".
     const balances = new Map([[walletKey('w1'), { available: 500n, onHold: 0n }]]);
-    const result = applyEntries(
-      balances,
-      withdrawalRequestEntries({ walletId: 'w1', currency: 'AED', withdrawalMinor: 500n }),
-    );
+    const result = applyEntries(balances, withdrawalRequestEntries({ walletId: 'w1', currency: 'AED', withdrawalMinor: 500n }));
     expect(result).toEqual({
       ok: true,
       balances: new Map([[walletKey('w1'), { available: 0n, onHold: 500n }]]),
@@ -218,12 +211,7 @@ const operationArbitrary: fc.Arbitrary<Operation> = fc.oneof(
 );
 
 /** Quotes with charges on top or deducted; undefined when the quote is refused. */
-function chargesFor(
-  amountMinor: bigint,
-  privilege: PaymentMethodPrivilege,
-  vatBps: bigint,
-  deduct: boolean,
-) {
+function chargesFor(amountMinor: bigint, privilege: PaymentMethodPrivilege, vatBps: bigint, deduct: boolean) {
   const result = quoteCharges({
     amountMinor,
     privilege,
@@ -239,26 +227,14 @@ function entriesFor(operation: Operation): Entries | undefined {
   switch (operation.kind) {
     case 'deposit': {
       const wallet = WALLETS[operation.to]!;
-      const charges = chargesFor(
-        operation.amountMinor,
-        operation.privilege,
-        operation.vatBps,
-        false,
-      );
-      return (
-        charges && depositEntries({ walletId: wallet.walletId, currency: wallet.currency, charges })
-      );
+      const charges = chargesFor(operation.amountMinor, operation.privilege, operation.vatBps, false);
+      return charges && depositEntries({ walletId: wallet.walletId, currency: wallet.currency, charges });
     }
     case 'send': {
       const payer = WALLETS[operation.from]!;
       const payee = WALLETS[operation.to]!;
       if (payer === payee || payer.currency !== payee.currency) return undefined;
-      const charges = chargesFor(
-        operation.amountMinor,
-        operation.privilege,
-        operation.vatBps,
-        operation.deduct,
-      );
+      const charges = chargesFor(operation.amountMinor, operation.privilege, operation.vatBps, operation.deduct);
       return (
         charges &&
         sendMoneyEntries({
@@ -271,12 +247,7 @@ function entriesFor(operation: Operation): Entries | undefined {
     }
     case 'cardPayment': {
       const merchant = WALLETS[operation.to]!;
-      const charges = chargesFor(
-        operation.amountMinor,
-        operation.privilege,
-        operation.vatBps,
-        true,
-      );
+      const charges = chargesFor(operation.amountMinor, operation.privilege, operation.vatBps, true);
       return (
         charges &&
         merchantCardPaymentEntries({
@@ -294,9 +265,7 @@ function entriesFor(operation: Operation): Entries | undefined {
   }
 }
 
-function reserveEntriesFor(
-  operation: Extract<Operation, { kind: 'aggregateSettlement' | 'reserveRelease' }>,
-): Entries | undefined {
+function reserveEntriesFor(operation: Extract<Operation, { kind: 'aggregateSettlement' | 'reserveRelease' }>): Entries | undefined {
   const merchant = WALLETS[operation.from]!;
   const reserve = WALLETS[operation.to]!;
   if (merchant === reserve || merchant.currency !== reserve.currency) return undefined;
@@ -312,9 +281,7 @@ function reserveEntriesFor(
   return aggregateSettlementEntries({ ...ids, settledMinor: operation.amountMinor, reserveMinor });
 }
 
-function singleWalletEntriesFor(
-  operation: Extract<Operation, { from: number; amountMinor: bigint }>,
-): Entries {
+function singleWalletEntriesFor(operation: Extract<Operation, { from: number; amountMinor: bigint }>): Entries {
   const { walletId, currency } = WALLETS[operation.from]!;
   const amountMinor = operation.amountMinor;
   switch (operation.kind) {
@@ -345,8 +312,7 @@ function singleWalletEntriesFor(
 /** The ledger invariants of ARCHITECTURE section 4, checked after every movement. */
 function expectLedgerInvariants(balances: Balances, applied: readonly LedgerEntry[]): void {
   for (const [key, value] of balances) {
-    if (key.includes(':wallet:'))
-      expect(value.available >= 0n && value.onHold >= 0n, key).toBe(true);
+    if (key.includes(':wallet:')) expect(value.available >= 0n && value.onHold >= 0n, key).toBe(true);
   }
   for (const totalMinor of totalByCurrency(balances).values()) expect(totalMinor).toBe(0n);
   expect(balances).toEqual(sumEntriesByAccount(applied));

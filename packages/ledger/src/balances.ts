@@ -20,8 +20,7 @@ export type BalanceKey = string;
 export type Balances = ReadonlyMap<BalanceKey, BucketBalances>;
 
 export type ApplyEntriesResult =
-  | { ok: true; balances: Map<BalanceKey, BucketBalances> }
-  | { ok: false; code: 'INSUFFICIENT_FUNDS'; walletId: string };
+  { ok: true; balances: Map<BalanceKey, BucketBalances> } | { ok: false; code: 'INSUFFICIENT_FUNDS'; walletId: string };
 
 const ZERO_BALANCES: BucketBalances = Object.freeze({ available: 0n, onHold: 0n });
 
@@ -45,11 +44,7 @@ export function currencyOfKey(key: BalanceKey): string {
   return key.slice(0, separatorIndex);
 }
 
-function addToBucket(
-  balances: BucketBalances,
-  bucket: Bucket,
-  amountMinor: bigint,
-): BucketBalances {
+function addToBucket(balances: BucketBalances, bucket: Bucket, amountMinor: bigint): BucketBalances {
   switch (bucket) {
     case 'available':
       return { available: balances.available + amountMinor, onHold: balances.onHold };
@@ -96,10 +91,7 @@ export function applyEntries(balances: Balances, entries: Entries): ApplyEntries
   const next = new Map(balances);
   const touched = new Map<BalanceKey, AccountRef>();
   for (const entry of entries) {
-    assert(
-      entry.account.kind === 'wallet' || entry.bucket === 'available',
-      'system accounts have only the available bucket',
-    );
+    assert(entry.account.kind === 'wallet' || entry.bucket === 'available', 'system accounts have only the available bucket');
     const key = accountKey(entry.account, entry.currency);
     next.set(key, addToBucket(next.get(key) ?? ZERO_BALANCES, entry.bucket, entry.amountMinor));
     touched.set(key, entry.account);

@@ -15,11 +15,7 @@ const examplePrivilege: PaymentMethodPrivilege = {
   dailyLimitMinor: 0n,
 };
 
-function quote(
-  amountMinor: bigint,
-  deduct: boolean,
-  overrides: Partial<PaymentMethodPrivilege> = {},
-) {
+function quote(amountMinor: bigint, deduct: boolean, overrides: Partial<PaymentMethodPrivilege> = {}) {
   return quoteCharges({
     amountMinor,
     privilege: { ...examplePrivilege, ...overrides },
@@ -154,9 +150,7 @@ describe('quoteCharges refusals', () => {
   it('treats a broken privilege as a programmer error', () => {
     // Proves negative or over-100% settings stop with an assertion rather than a quote.
     expect(() => quote(100n, false, { vpFixedMinor: -1n })).toThrow(/vpFixedMinor/);
-    expect(() => quote(100n, false, { vpPercentageBps: 9_000n, gwPercentageBps: 1_001n })).toThrow(
-      /100%/,
-    );
+    expect(() => quote(100n, false, { vpPercentageBps: 9_000n, gwPercentageBps: 1_001n })).toThrow(/100%/);
   });
 });
 
@@ -179,9 +173,7 @@ describe('quoteCharges invariants', () => {
             usedTodayMinor,
           });
           if (!result.ok) return;
-          expect(result.totalDebitMinor).toBe(
-            result.amountMinor + result.feeMinor + result.vatMinor,
-          );
+          expect(result.totalDebitMinor).toBe(result.amountMinor + result.feeMinor + result.vatMinor);
           expect(result.amountMinor > 0n).toBe(true);
           expect(result.feeMinor >= 0n && result.vatMinor >= 0n).toBe(true);
           expect(result.vatMinor <= result.feeMinor).toBe(true);
@@ -195,30 +187,25 @@ describe('quoteCharges invariants', () => {
   it('gives the same charges in both modes, and refuses deducted mode only when charges use it all up', () => {
     // Proves the mode only moves who bears the charges, and CHARGES_EXCEED_AMOUNT is exact.
     fc.assert(
-      fc.property(
-        amountMinorArbitrary,
-        privilegeArbitrary,
-        vatBpsArbitrary,
-        (amountMinor, privilege, vatBps) => {
-          const input = { amountMinor, privilege, vatBps, usedTodayMinor: 0n };
-          const onTop = quoteCharges({ ...input, deductChargesFromAmount: false });
-          const deducted = quoteCharges({ ...input, deductChargesFromAmount: true });
-          if (!onTop.ok) {
-            expect(deducted).toEqual(onTop);
-            return;
-          }
-          const chargesMinor = onTop.feeMinor + onTop.vatMinor;
-          if (chargesMinor >= amountMinor) {
-            expect(deducted).toEqual({ ok: false, code: 'CHARGES_EXCEED_AMOUNT' });
-          } else {
-            expect(deducted).toEqual({
-              ...onTop,
-              amountMinor: amountMinor - chargesMinor,
-              totalDebitMinor: amountMinor,
-            });
-          }
-        },
-      ),
+      fc.property(amountMinorArbitrary, privilegeArbitrary, vatBpsArbitrary, (amountMinor, privilege, vatBps) => {
+        const input = { amountMinor, privilege, vatBps, usedTodayMinor: 0n };
+        const onTop = quoteCharges({ ...input, deductChargesFromAmount: false });
+        const deducted = quoteCharges({ ...input, deductChargesFromAmount: true });
+        if (!onTop.ok) {
+          expect(deducted).toEqual(onTop);
+          return;
+        }
+        const chargesMinor = onTop.feeMinor + onTop.vatMinor;
+        if (chargesMinor >= amountMinor) {
+          expect(deducted).toEqual({ ok: false, code: 'CHARGES_EXCEED_AMOUNT' });
+        } else {
+          expect(deducted).toEqual({
+            ...onTop,
+            amountMinor: amountMinor - chargesMinor,
+            totalDebitMinor: amountMinor,
+          });
+        }
+      }),
     );
   });
 });

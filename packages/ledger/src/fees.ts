@@ -90,8 +90,7 @@ export function computeCharges(
   vatBps: bigint,
 ): { feeMinor: bigint; vatMinor: bigint } {
   const percentageBps = privilege.vpPercentageBps + privilege.gwPercentageBps;
-  const feeMinor =
-    percentOf(amountMinor, percentageBps) + privilege.vpFixedMinor + privilege.gwFixedMinor;
+  const feeMinor = percentOf(amountMinor, percentageBps) + privilege.vpFixedMinor + privilege.gwFixedMinor;
   const vatMinor = percentOf(feeMinor, vatBps);
   assert(feeMinor >= 0n && vatMinor >= 0n, 'charges are never negative');
   assert(vatMinor <= feeMinor, 'VAT of at most 100% never exceeds the fee');
@@ -175,10 +174,7 @@ export interface DepositFeeDisplay {
  * percentages, plus the sum of the fixed charges divided by 100. `displayDecimals` is the
  * deployment's feesDecimalPlaces (default 2).
  */
-export function depositFeeDisplay(
-  privilege: PaymentMethodPrivilege,
-  displayDecimals = 2,
-): DepositFeeDisplay {
+export function depositFeeDisplay(privilege: PaymentMethodPrivilege, displayDecimals = 2): DepositFeeDisplay {
   assertPrivilege(privilege);
   const percentageBps = privilege.vpPercentageBps + privilege.gwPercentageBps;
   const fixedMinor = privilege.vpFixedMinor + privilege.gwFixedMinor;

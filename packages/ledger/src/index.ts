@@ -18,14 +18,7 @@ export {
 } from './money.ts';
 export type { FormatMinorOptions, MinorParseFailureCode, MinorParseResult } from './money.ts';
 
-export {
-  QUOTE_FAILURE_CODES,
-  assertCharges,
-  assertPrivilege,
-  computeCharges,
-  depositFeeDisplay,
-  quoteCharges,
-} from './fees.ts';
+export { QUOTE_FAILURE_CODES, assertCharges, assertPrivilege, computeCharges, depositFeeDisplay, quoteCharges } from './fees.ts';
 export type {
   Charges,
   DepositFeeDisplay,
@@ -76,11 +69,5 @@ export {
 } from './transaction-types.ts';
 export type { TransactionTypeId } from './transaction-types.ts';
 
-export {
-  accountKey,
-  applyEntries,
-  currencyOfKey,
-  sumEntriesByAccount,
-  totalByCurrency,
-} from './balances.ts';
+export { accountKey, applyEntries, currencyOfKey, sumEntriesByAccount, totalByCurrency } from './balances.ts';
 export type { ApplyEntriesResult, BalanceKey, Balances, BucketBalances } from './balances.ts';

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  formatMinor,
-  minorFromWire,
-  minorToWire,
-  percentOf,
-  percentToBps,
-  toMinor,
-} from './money.ts';
+import { formatMinor, minorFromWire, minorToWire, percentOf, percentToBps, toMinor } from './money.ts';
 
 describe('toMinor', () => {
   it('parses plain decimal strings into exact minor units', () => {
@@ -26,18 +19,7 @@ describe('toMinor', () => {
     expect(toMinor('12.345')).toEqual({ ok: false, code: 'AMOUNT_TOO_MANY_DECIMALS' });
     expect(toMinor('12.300')).toEqual({ ok: false, code: 'AMOUNT_TOO_MANY_DECIMALS' });
     expect(toMinor('-1.00')).toEqual({ ok: false, code: 'AMOUNT_NEGATIVE' });
-    for (const garbage of [
-      '',
-      'abc',
-      '1,000.00',
-      '1e5',
-      '.5',
-      '5.',
-      '+5',
-      '0x10',
-      '1.2.3',
-      'NaN',
-    ]) {
+    for (const garbage of ['', 'abc', '1,000.00', '1e5', '.5', '5.', '+5', '0x10', '1.2.3', 'NaN']) {
       expect(toMinor(garbage)).toEqual({ ok: false, code: 'AMOUNT_FORMAT_INVALID' });
     }
     expect(toMinor('9'.repeat(41))).toEqual({ ok: false, code: 'AMOUNT_FORMAT_INVALID' });
@@ -51,16 +33,12 @@ describe('toMinor', () => {
   it('round-trips with formatMinor for every non-negative amount', () => {
     // Proves that parsing what the formatter printed gives back the same minor units.
     fc.assert(
-      fc.property(
-        fc.bigInt({ min: 0n, max: 10n ** 15n }),
-        fc.integer({ min: 0, max: 6 }),
-        (amountMinor, decimals) => {
-          expect(toMinor(formatMinor(amountMinor, decimals), decimals)).toEqual({
-            ok: true,
-            amountMinor,
-          });
-        },
-      ),
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.integer({ min: 0, max: 6 }), (amountMinor, decimals) => {
+        expect(toMinor(formatMinor(amountMinor, decimals), decimals)).toEqual({
+          ok: true,
+          amountMinor,
+        });
+      }),
     );
   });
 
@@ -112,16 +90,12 @@ describe('percentOf', () => {
   it('is within half a minor unit of the exact value and symmetric in sign', () => {
     // Proves the rounding bound |result * 10000 - amount * bps| <= 5000 and percentOf(-a) = -percentOf(a).
     fc.assert(
-      fc.property(
-        fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
-        fc.bigInt({ min: 0n, max: 20_000n }),
-        (amountMinor, bps) => {
-          const resultMinor = percentOf(amountMinor, bps);
-          const errorScaled = resultMinor * 10_000n - amountMinor * bps;
-          expect(errorScaled <= 5_000n && errorScaled >= -5_000n).toBe(true);
-          expect(percentOf(-amountMinor, bps)).toBe(-resultMinor);
-        },
-      ),
+      fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), fc.bigInt({ min: 0n, max: 20_000n }), (amountMinor, bps) => {
+        const resultMinor = percentOf(amountMinor, bps);
+        const errorScaled = resultMinor * 10_000n - amountMinor * bps;
+        expect(errorScaled <= 5_000n && errorScaled >= -5_000n).toBe(true);
+        expect(percentOf(-amountMinor, bps)).toBe(-resultMinor);
+      }),
     );
   });
 

@@ -22,8 +22,7 @@ export const MINOR_PARSE_FAILURE_CODES = [
 ] as const;
 export type MinorParseFailureCode = (typeof MINOR_PARSE_FAILURE_CODES)[number];
 
-export type MinorParseResult =
-  { ok: true; amountMinor: bigint } | { ok: false; code: MinorParseFailureCode };
+export type MinorParseResult = { ok: true; amountMinor: bigint } | { ok: false; code: MinorParseFailureCode };
 
 export interface FormatMinorOptions {
   /** Put between groups of three whole digits, e.g. "," gives "1,234.50". Default: none. */
@@ -78,11 +77,7 @@ function groupThousands(wholeDigits: string, groupSeparator: string): string {
  * The one display formatter: 1230n -> "12.30", -5n -> "-0.05", with options 123456n ->
  * "1,234.56". `decimals` is the minor-unit exponent of the amount (2 for cents).
  */
-export function formatMinor(
-  amountMinor: bigint,
-  decimals = 2,
-  options: FormatMinorOptions = {},
-): string {
+export function formatMinor(amountMinor: bigint, decimals = 2, options: FormatMinorOptions = {}): string {
   assert(typeof amountMinor === 'bigint', 'amountMinor must be a bigint');
   assertDecimals(decimals, 'decimals');
   const displayDecimals = options.displayDecimals ?? decimals;

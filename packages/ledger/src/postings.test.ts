@@ -17,11 +17,7 @@ import {
   withdrawalRequestEntries,
 } from './postings.ts';
 import type { Entries, LedgerEntry } from './postings.ts';
-import {
-  openPrivilegeArbitrary,
-  positiveMinorArbitrary,
-  vatBpsArbitrary,
-} from './test-arbitraries.ts';
+import { openPrivilegeArbitrary, positiveMinorArbitrary, vatBpsArbitrary } from './test-arbitraries.ts';
 
 const charges: Charges = {
   amountMinor: 10_000n,
@@ -57,9 +53,7 @@ describe('posting builders match the architecture table', () => {
 
   it('posts send money with charges paid by the payer and with charges deducted', () => {
     // Proves both send-money rows: payer -(A+F+V), payee +A; and payer -A, payee +(A-F-V).
-    expect(
-      rows(sendMoneyEntries({ payerWalletId: 'p', payeeWalletId: 'q', currency: 'AED', charges })),
-    ).toEqual([
+    expect(rows(sendMoneyEntries({ payerWalletId: 'p', payeeWalletId: 'q', currency: 'AED', charges }))).toEqual([
       'p available -10473 AED',
       'q available 10000 AED',
       'fees available 450 AED',
@@ -74,21 +68,12 @@ describe('posting builders match the architecture table', () => {
           charges: deducted,
         }),
       ),
-    ).toEqual([
-      'p available -10000 AED',
-      'q available 9527 AED',
-      'fees available 450 AED',
-      'vat available 23 AED',
-    ]);
+    ).toEqual(['p available -10000 AED', 'q available 9527 AED', 'fees available 450 AED', 'vat available 23 AED']);
   });
 
   it('posts a merchant card payment into the on-hold bucket', () => {
     // Proves gateway -X; merchant on-hold +(X-F-V); fees +F; vat +V.
-    expect(
-      rows(
-        merchantCardPaymentEntries({ merchantWalletId: 'm', currency: 'AED', charges: deducted }),
-      ),
-    ).toEqual([
+    expect(rows(merchantCardPaymentEntries({ merchantWalletId: 'm', currency: 'AED', charges: deducted }))).toEqual([
       'gateway available -10000 AED',
       'm on_hold 9527 AED',
       'fees available 450 AED',
@@ -130,11 +115,10 @@ describe('posting builders match the architecture table', () => {
         }),
       ),
     ).toEqual(['r available -100 AED', 'm available 100 AED']);
-    expect(
-      rows(
-        directSettlementEntries({ merchantWalletId: 'm', currency: 'AED', settledMinor: 1_000n }),
-      ),
-    ).toEqual(['m on_hold -1000 AED', 'payouts available 1000 AED']);
+    expect(rows(directSettlementEntries({ merchantWalletId: 'm', currency: 'AED', settledMinor: 1_000n }))).toEqual([
+      'm on_hold -1000 AED',
+      'payouts available 1000 AED',
+    ]);
     expect(
       rows(
         refundEntries({
@@ -146,27 +130,16 @@ describe('posting builders match the architecture table', () => {
       ),
     ).toEqual(['m on_hold -70 AED', 'gateway available 70 AED']);
     const withdrawal = { walletId: 'w', currency: 'AED', withdrawalMinor: 500n };
-    expect(rows(withdrawalRequestEntries(withdrawal))).toEqual([
-      'w available -500 AED',
-      'w on_hold 500 AED',
-    ]);
-    expect(rows(withdrawalPaidEntries(withdrawal))).toEqual([
-      'w on_hold -500 AED',
-      'payouts available 500 AED',
-    ]);
-    expect(rows(withdrawalRejectedEntries(withdrawal))).toEqual([
-      'w on_hold -500 AED',
-      'w available 500 AED',
-    ]);
+    expect(rows(withdrawalRequestEntries(withdrawal))).toEqual(['w available -500 AED', 'w on_hold 500 AED']);
+    expect(rows(withdrawalPaidEntries(withdrawal))).toEqual(['w on_hold -500 AED', 'payouts available 500 AED']);
+    expect(rows(withdrawalRejectedEntries(withdrawal))).toEqual(['w on_hold -500 AED', 'w available 500 AED']);
   });
 });
 
 describe('posting builders refuse programmer errors', () => {
   it('throws on non-positive, non-bigint or inconsistent amounts', () => {
     // Proves each builder's assertions fire before any entry could be written.
-    expect(() =>
-      directSettlementEntries({ merchantWalletId: 'm', currency: 'AED', settledMinor: 0n }),
-    ).toThrow(/positive/);
+    expect(() => directSettlementEntries({ merchantWalletId: 'm', currency: 'AED', settledMinor: 0n })).toThrow(/positive/);
     expect(() =>
       refundEntries({
         merchantWalletId: 'm',
@@ -189,9 +162,7 @@ describe('posting builders refuse programmer errors', () => {
         charges: { ...charges, totalDebitMinor: 10_000n },
       }),
     ).toThrow(/totalDebitMinor/);
-    expect(() =>
-      sendMoneyEntries({ payerWalletId: 'p', payeeWalletId: 'p', currency: 'AED', charges }),
-    ).toThrow(/two wallets/);
+    expect(() => sendMoneyEntries({ payerWalletId: 'p', payeeWalletId: 'p', currency: 'AED', charges })).toThrow(/two wallets/);
     expect(() =>
       aggregateSettlementEntries({
         merchantWalletId: 'm',
@@ -201,12 +172,8 @@ describe('posting builders refuse programmer errors', () => {
         reserveMinor: 100n,
       }),
     ).toThrow(/R < S/);
-    expect(() =>
-      directSettlementEntries({ merchantWalletId: '', currency: 'AED', settledMinor: 1n }),
-    ).toThrow(/walletId/);
-    expect(() =>
-      directSettlementEntries({ merchantWalletId: 'm', currency: 'aed', settledMinor: 1n }),
-    ).toThrow(/currency/);
+    expect(() => directSettlementEntries({ merchantWalletId: '', currency: 'AED', settledMinor: 1n })).toThrow(/walletId/);
+    expect(() => directSettlementEntries({ merchantWalletId: 'm', currency: 'aed', settledMinor: 1n })).toThrow(/currency/);
   });
 
   it('detects unbalanced entries per currency', () => {
@@ -249,19 +216,13 @@ const currencyArbitrary = fc.constantFrom('AED', 'USD', 'EUR');
 
 /** Every builder, fed random valid input, as one arbitrary of its entries. */
 const anyEntriesArbitrary: fc.Arbitrary<Entries> = fc.oneof(
+  fc.tuple(chargesArbitrary, currencyArbitrary).map(([c, currency]) => depositEntries({ walletId: 'w', currency, charges: c })),
   fc
     .tuple(chargesArbitrary, currencyArbitrary)
-    .map(([c, currency]) => depositEntries({ walletId: 'w', currency, charges: c })),
+    .map(([c, currency]) => sendMoneyEntries({ payerWalletId: 'p', payeeWalletId: 'q', currency, charges: c })),
   fc
     .tuple(chargesArbitrary, currencyArbitrary)
-    .map(([c, currency]) =>
-      sendMoneyEntries({ payerWalletId: 'p', payeeWalletId: 'q', currency, charges: c }),
-    ),
-  fc
-    .tuple(chargesArbitrary, currencyArbitrary)
-    .map(([c, currency]) =>
-      merchantCardPaymentEntries({ merchantWalletId: 'm', currency, charges: c }),
-    ),
+    .map(([c, currency]) => merchantCardPaymentEntries({ merchantWalletId: 'm', currency, charges: c })),
   fc
     .tuple(positiveMinorArbitrary, fc.bigInt({ min: 0n, max: 10n ** 12n }), currencyArbitrary)
     .filter(([settledMinor, reserveMinor]) => reserveMinor < settledMinor)
@@ -274,45 +235,29 @@ const anyEntriesArbitrary: fc.Arbitrary<Entries> = fc.oneof(
         reserveMinor,
       }),
     ),
+  fc.tuple(positiveMinorArbitrary, currencyArbitrary).map(([releasedMinor, currency]) =>
+    rollingReserveReleaseEntries({
+      merchantWalletId: 'm',
+      reserveWalletId: 'r',
+      currency,
+      releasedMinor,
+    }),
+  ),
   fc
     .tuple(positiveMinorArbitrary, currencyArbitrary)
-    .map(([releasedMinor, currency]) =>
-      rollingReserveReleaseEntries({
-        merchantWalletId: 'm',
-        reserveWalletId: 'r',
-        currency,
-        releasedMinor,
-      }),
-    ),
+    .map(([settledMinor, currency]) => directSettlementEntries({ merchantWalletId: 'm', currency, settledMinor })),
+  fc
+    .tuple(positiveMinorArbitrary, currencyArbitrary, fc.constantFrom('available' as const, 'on_hold' as const))
+    .map(([refundMinor, currency, fromBucket]) => refundEntries({ merchantWalletId: 'm', currency, refundMinor, fromBucket })),
   fc
     .tuple(positiveMinorArbitrary, currencyArbitrary)
-    .map(([settledMinor, currency]) =>
-      directSettlementEntries({ merchantWalletId: 'm', currency, settledMinor }),
-    ),
-  fc
-    .tuple(
-      positiveMinorArbitrary,
-      currencyArbitrary,
-      fc.constantFrom('available' as const, 'on_hold' as const),
-    )
-    .map(([refundMinor, currency, fromBucket]) =>
-      refundEntries({ merchantWalletId: 'm', currency, refundMinor, fromBucket }),
-    ),
+    .map(([withdrawalMinor, currency]) => withdrawalRequestEntries({ walletId: 'w', currency, withdrawalMinor })),
   fc
     .tuple(positiveMinorArbitrary, currencyArbitrary)
-    .map(([withdrawalMinor, currency]) =>
-      withdrawalRequestEntries({ walletId: 'w', currency, withdrawalMinor }),
-    ),
+    .map(([withdrawalMinor, currency]) => withdrawalPaidEntries({ walletId: 'w', currency, withdrawalMinor })),
   fc
     .tuple(positiveMinorArbitrary, currencyArbitrary)
-    .map(([withdrawalMinor, currency]) =>
-      withdrawalPaidEntries({ walletId: 'w', currency, withdrawalMinor }),
-    ),
-  fc
-    .tuple(positiveMinorArbitrary, currencyArbitrary)
-    .map(([withdrawalMinor, currency]) =>
-      withdrawalRejectedEntries({ walletId: 'w', currency, withdrawalMinor }),
-    ),
+    .map(([withdrawalMinor, currency]) => withdrawalRejectedEntries({ walletId: 'w', currency, withdrawalMinor })),
 );
 
 describe('posting builder invariants', () => {

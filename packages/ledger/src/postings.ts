@@ -14,8 +14,7 @@ export const SYSTEM_ACCOUNTS = ['gateway', 'fees', 'vat', 'payouts'] as const;
 /** gateway: card clearing; fees: fee revenue; vat: VAT payable; payouts: money sent to banks. */
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
-export type AccountRef =
-  { kind: 'wallet'; walletId: string } | { kind: 'system'; system: SystemAccount };
+export type AccountRef = { kind: 'wallet'; walletId: string } | { kind: 'system'; system: SystemAccount };
 
 export type Bucket = 'available' | 'on_hold';
 
@@ -71,21 +70,13 @@ function finish(currency: string, entries: LedgerEntry[]): Entries {
   return Object.freeze(moving.map((entry) => Object.freeze(entry)));
 }
 
-function entry(
-  account: AccountRef,
-  bucket: Bucket,
-  amountMinor: bigint,
-  currency: string,
-): LedgerEntry {
+function entry(account: AccountRef, bucket: Bucket, amountMinor: bigint, currency: string): LedgerEntry {
   return { account, bucket, amountMinor, currency };
 }
 
 /** Charges F and V credited to fee revenue and VAT payable. */
 function chargeEntries(charges: Charges, currency: string): LedgerEntry[] {
-  return [
-    entry(system('fees'), 'available', charges.feeMinor, currency),
-    entry(system('vat'), 'available', charges.vatMinor, currency),
-  ];
+  return [entry(system('fees'), 'available', charges.feeMinor, currency), entry(system('vat'), 'available', charges.vatMinor, currency)];
 }
 
 export interface DepositInput {
@@ -236,10 +227,7 @@ export function withdrawalRequestEntries(input: WithdrawalInput): Entries {
   assertPositiveMinor(input.withdrawalMinor, 'withdrawalMinor');
   const account = wallet(input.walletId);
   const { currency, withdrawalMinor } = input;
-  return finish(currency, [
-    entry(account, 'available', -withdrawalMinor, currency),
-    entry(account, 'on_hold', withdrawalMinor, currency),
-  ]);
+  return finish(currency, [entry(account, 'available', -withdrawalMinor, currency), entry(account, 'on_hold', withdrawalMinor, currency)]);
 }
 
 /** Withdrawal W paid to the bank: on-hold -W; payouts +W. */
@@ -257,8 +245,5 @@ export function withdrawalRejectedEntries(input: WithdrawalInput): Entries {
   assertPositiveMinor(input.withdrawalMinor, 'withdrawalMinor');
   const account = wallet(input.walletId);
   const { currency, withdrawalMinor } = input;
-  return finish(currency, [
-    entry(account, 'on_hold', -withdrawalMinor, currency),
-    entry(account, 'available', withdrawalMinor, currency),
-  ]);
+  return finish(currency, [entry(account, 'on_hold', -withdrawalMinor, currency), entry(account, 'available', withdrawalMinor, currency)]);
 }

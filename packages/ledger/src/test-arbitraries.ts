@@ -15,16 +15,16 @@ export const privilegeArbitrary: fc.Arbitrary<PaymentMethodPrivilege> = fc.recor
 });
 
 /** A privilege without limits, so that sequences of movements are not mostly refused. */
-export const openPrivilegeArbitrary: fc.Arbitrary<PaymentMethodPrivilege> = privilegeArbitrary.map(
-  (privilege) => ({ ...privilege, minAmountMinor: 0n, maxAmountMinor: 0n, dailyLimitMinor: 0n }),
-);
+export const openPrivilegeArbitrary: fc.Arbitrary<PaymentMethodPrivilege> = privilegeArbitrary.map((privilege) => ({
+  ...privilege,
+  minAmountMinor: 0n,
+  maxAmountMinor: 0n,
+  dailyLimitMinor: 0n,
+}));
 
 export const vatBpsArbitrary = fc.bigInt({ min: 0n, max: 2_500n });
 
 /** Amounts around the interesting edges: zero, negatives, small, and up to ten million units. */
-export const amountMinorArbitrary = fc.oneof(
-  fc.bigInt({ min: -100n, max: 2_000n }),
-  fc.bigInt({ min: 1n, max: 10n ** 9n }),
-);
+export const amountMinorArbitrary = fc.oneof(fc.bigInt({ min: -100n, max: 2_000n }), fc.bigInt({ min: 1n, max: 10n ** 9n }));
 
 export const positiveMinorArbitrary = fc.bigInt({ min: 1n, max: 10n ** 12n });

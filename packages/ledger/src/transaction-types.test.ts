@@ -13,9 +13,7 @@ describe('transaction types', () => {
   it('numbers the types as the architecture does, with 5 unused', () => {
     // Proves the ids stay compatible with the existing client's transaction_type_id.
     expect(TRANSACTION_TYPE_IDS).toEqual([1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
-    expect(TRANSACTION_TYPE_NAMES[TransactionType.RollingReserveRelease]).toBe(
-      'Rolling reserve release',
-    );
+    expect(TRANSACTION_TYPE_NAMES[TransactionType.RollingReserveRelease]).toBe('Rolling reserve release');
     expect(isTransactionTypeId(5)).toBe(false);
     expect(isTransactionTypeId(14)).toBe(true);
   });

@@ -21,9 +21,7 @@ export const TransactionType = {
 
 export type TransactionTypeId = (typeof TransactionType)[keyof typeof TransactionType];
 
-export const TRANSACTION_TYPE_IDS: readonly TransactionTypeId[] = Object.freeze(
-  Object.values(TransactionType),
-);
+export const TRANSACTION_TYPE_IDS: readonly TransactionTypeId[] = Object.freeze(Object.values(TransactionType));
 
 /** The display name of each type, as the screens show it. */
 export const TRANSACTION_TYPE_NAMES: Readonly<Record<TransactionTypeId, string>> = Object.freeze({
@@ -72,8 +70,5 @@ export function isRefundable(typeId: TransactionTypeId): boolean {
 
 /** Rolling reserve hold and release carry a reference to the settlement they belong to. */
 export function carriesReference(typeId: TransactionTypeId): boolean {
-  return (
-    typeId === TransactionType.RollingReserveHold ||
-    typeId === TransactionType.RollingReserveRelease
-  );
+  return typeId === TransactionType.RollingReserveHold || typeId === TransactionType.RollingReserveRelease;
 }

@@ -2,15 +2,31 @@
 // applies the versioned migrations. The same SQL runs on both.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider, type Transaction } from 'kysely';
 import pg from 'pg';
 import { PGlitePool } from './pglite-pool.ts';
 import type { Database } from './schema.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-money.ts';
 import * as m0003 from './migrations/0003-system-accounts.ts';
+import * as m0004 from './migrations/0004-audit-and-scope.ts';
+import * as m0005 from './migrations/0005-stores.ts';
+import * as m0006 from './migrations/0006-jobs.ts';
+import * as m0007 from './migrations/0007-store-reviews.ts';
+import * as m0008 from './migrations/0008-store-owners.ts';
+import * as m0010 from './migrations/0010-pos-devices.ts';
+import * as m0011 from './migrations/0011-people.ts';
+import * as m0012 from './migrations/0012-merchant-payments.ts';
+import * as m0018 from './migrations/0018-reports.ts';
+import * as m0013 from './migrations/0013-payment-links.ts';
+import * as m0016 from './migrations/0016-api-payments.ts';
+import * as m0014 from './migrations/0014-checkout.ts';
+import * as m0017 from './migrations/0017-pos-sessions.ts';
+import * as m0015 from './migrations/0015-app-settings-webhooks.ts';
 
 export type Db = Kysely<Database>;
+/** The database or a transaction on it: repositories take either as their first argument. */
+export type Queryable = Db | Transaction<Database>;
 
 export interface DatabaseHandle {
   db: Db;
@@ -22,6 +38,20 @@ const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-money': m0002,
   '0003-system-accounts': m0003,
+  '0004-audit-and-scope': m0004,
+  '0005-stores': m0005,
+  '0006-jobs': m0006,
+  '0007-store-reviews': m0007,
+  '0008-store-owners': m0008,
+  '0010-pos-devices': m0010,
+  '0011-people': m0011,
+  '0012-merchant-payments': m0012,
+  '0018-reports': m0018,
+  '0013-payment-links': m0013,
+  '0016-api-payments': m0016,
+  '0014-checkout': m0014,
+  '0017-pos-sessions': m0017,
+  '0015-app-settings-webhooks': m0015,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -30,8 +60,12 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
-/** Where: a postgres:// URL, a folder for PGlite, or 'memory://' for a throw-away PGlite. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<DatabaseHandle> {
+/**
+ * Where: a postgres:// URL, a folder for PGlite, or 'memory://' for a throw-away PGlite.
+ * `loadDataDir` starts PGlite from a dump of another database's files (PGlite's dumpDataDir):
+ * tests start every file from one migrated and seeded template instead of migrating again.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -49,7 +83,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     folder = path.join(options.dataDir, 'pgdata');
     fs.mkdirSync(folder, { recursive: true });
   }
-  const pool = new PGlitePool(folder);
+  const pool = new PGlitePool(folder, options.loadDataDir);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }

@@ -16,11 +16,13 @@ export class PGlitePool implements PostgresPool {
   readonly pglite: PGlite;
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(dataDir: string | undefined) {
+  /** `loadDataDir`: start from a dump of another database's files (tests copy one migrated template). */
+  constructor(dataDir: string | undefined, loadDataDir?: Blob) {
     // One options object: PGlite(undefined, options) drops the options (0.3.x), which left an
     // in-memory database parsing int8 into a number.
     this.pglite = new PGlite({
       ...(dataDir === undefined ? {} : { dataDir }),
+      ...(loadDataDir === undefined ? {} : { loadDataDir }),
       parsers: { [types.INT8]: (value: string) => BigInt(value) },
     });
   }

@@ -6,8 +6,17 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string, string>;
 
-export interface SettingsTable { key: string; value: string; updated_at: Generated<Date> }
-export interface ServerKeysTable { name: string; public_pem: string; private_pem: string; created_at: Generated<Date> }
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: Generated<Date>;
+}
+export interface ServerKeysTable {
+  name: string;
+  public_pem: string;
+  private_pem: string;
+  created_at: Generated<Date>;
+}
 
 export interface UsersTable {
   id: Generated<bigint>;
@@ -39,6 +48,7 @@ export interface SessionsTable {
   token_hash: string;
   stage: 'passcode' | 'user';
   admin_login: Generated<boolean>;
+  impersonator_user_id: bigint | null;
   ip: string | null;
   user_agent: string | null;
   created_at: Generated<Date>;
@@ -60,9 +70,20 @@ export interface OtpsTable {
   created_at: Generated<Date>;
 }
 
-export interface EmailVerificationsTable { email: string; verified_at: Timestamp; expires_at: Timestamp }
-export interface RateLimitsTable { key: string; hits: number; window_started_at: Timestamp }
-export interface BotCheckUsesTable { signature: string; expires_at: Timestamp }
+export interface EmailVerificationsTable {
+  email: string;
+  verified_at: Timestamp;
+  expires_at: Timestamp;
+}
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  window_started_at: Timestamp;
+}
+export interface BotCheckUsesTable {
+  signature: string;
+  expires_at: Timestamp;
+}
 
 export interface OutboxEmailsTable {
   id: Generated<bigint>;
@@ -76,7 +97,13 @@ export interface OutboxEmailsTable {
   created_at: Generated<Date>;
 }
 
-export interface CurrenciesTable { id: Generated<number>; code: string; name: string; decimals: Generated<number>; active: Generated<boolean> }
+export interface CurrenciesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  decimals: Generated<number>;
+  active: Generated<boolean>;
+}
 
 export interface WalletsTable {
   id: Generated<bigint>;
@@ -90,7 +117,11 @@ export interface WalletsTable {
   updated_at: Generated<Date>;
 }
 
-export interface FeatureGroupsTable { id: Generated<number>; name: string; sort: Generated<number> }
+export interface FeatureGroupsTable {
+  id: Generated<number>;
+  name: string;
+  sort: Generated<number>;
+}
 export interface FeaturesTable {
   id: Generated<number>;
   group_id: number;
@@ -135,16 +166,40 @@ export interface KycSubmissionsTable {
 
 export interface AuditLogTable {
   id: Generated<bigint>;
-  user_id: bigint | null;
-  actor: string;
   action: string;
-  detail: Json<unknown> | null;
+  actor_user_id: bigint | null;
+  acting_as: 'user' | 'staff' | 'admin' | 'impersonation' | 'api-key' | 'system';
+  on_behalf_of_user_id: bigint | null;
+  impersonator_user_id: bigint | null;
+  session_id: bigint | null;
   ip: string | null;
+  call_path: string | null;
+  subject_type: string | null;
+  subject_id: string | null;
+  detail: Json<unknown> | null;
   created_at: Generated<Date>;
 }
 
-export interface PaymentMethodsTable { id: Generated<number>; name: string; code: string; type: 'DEPOSIT' | 'TRANSFER' | 'WITHDRAWAL'; sort: Generated<number>; active: Generated<boolean> }
-export interface CurrencyPaymentMethodsTable { id: Generated<number>; payment_method_id: number; currency_id: number; active: Generated<boolean> }
+export interface StaffFeaturesTable {
+  user_id: bigint;
+  feature_id: number;
+  granted_at: Generated<Date>;
+}
+
+export interface PaymentMethodsTable {
+  id: Generated<number>;
+  name: string;
+  code: string;
+  type: 'DEPOSIT' | 'TRANSFER' | 'WITHDRAWAL' | 'CARD_SCHEME';
+  sort: Generated<number>;
+  active: Generated<boolean>;
+}
+export interface CurrencyPaymentMethodsTable {
+  id: Generated<number>;
+  payment_method_id: number;
+  currency_id: number;
+  active: Generated<boolean>;
+}
 export interface PrivilegesTable {
   id: Generated<number>;
   currency_payment_method_id: number;
@@ -187,6 +242,15 @@ export interface TransactionsTable {
   notes: string | null;
   failure_reason: string | null;
   money_request_id: bigint | null;
+  channel_id: bigint | null;
+  // ---- merchant payments (0012) ----
+  customer_id: Generated<bigint | null>;
+  payment_link_id: Generated<bigint | null>;
+  api_payment_id: Generated<bigint | null>;
+  pos_device_id: Generated<bigint | null>;
+  client_reference: Generated<string | null>;
+  description: Generated<string | null>;
+  host_reference: Generated<string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -202,7 +266,13 @@ export interface LedgerEntriesTable {
   created_at: Generated<Date>;
 }
 
-export interface TransactionChargesTable { id: Generated<bigint>; transaction_id: bigint; name: string; type: 'fee' | 'vat'; charges: bigint }
+export interface TransactionChargesTable {
+  id: Generated<bigint>;
+  transaction_id: bigint;
+  name: string;
+  type: 'fee' | 'vat';
+  charges: bigint;
+}
 
 export interface QuotesTable {
   id: Generated<bigint>;
@@ -263,6 +333,111 @@ export interface SystemAccountsTable {
   created_at: Generated<Date>;
 }
 
+export interface StoresTable {
+  id: Generated<bigint>;
+  uuid: string;
+  merchant_user_id: bigint;
+  name: string;
+  code: string;
+  status: Generated<number>;
+  type: Generated<number>;
+  parent_entity: string | null;
+  reference: string | null;
+  email: string | null;
+  phone: string | null;
+  mcc_code: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  city: string | null;
+  state: string | null;
+  post_code: string | null;
+  country: string | null;
+  website: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface TerminalsTable {
+  id: Generated<bigint>;
+  uuid: string;
+  merchant_user_id: bigint;
+  store_id: bigint;
+  name: string;
+  code: string;
+  status: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ChannelsTable {
+  id: Generated<bigint>;
+  uuid: string;
+  merchant_user_id: bigint;
+  store_id: bigint;
+  terminal_id: bigint;
+  name: string;
+  code: string;
+  type: 'online' | 'pos';
+  status: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+export interface JobsTable {
+  id: Generated<bigint>;
+  kind: string;
+  /** NULL once erased (see erase_payload). */
+  payload: ColumnType<unknown, string | null, string | null>;
+  erase_payload: Generated<boolean>;
+  state: Generated<JobState>;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: number;
+  timeout_ms: number;
+  last_error: string | null;
+  locked_by: string | null;
+  locked_until: NullableTimestamp;
+  dedupe_key: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  finished_at: NullableTimestamp;
+}
+
+export interface StoreCommentsTable {
+  id: Generated<bigint>;
+  store_id: bigint;
+  status: number;
+  comments: string;
+  author_user_id: bigint | null;
+  created_at: Generated<Date>;
+}
+
+// ---- POS devices (issue 9) ----
+export interface PosDevicesTable {
+  id: Generated<bigint>;
+  merchant_user_id: bigint;
+  channel_id: bigint;
+  channel_type: Generated<'pos'>;
+  device_id: string;
+  serial_id: string;
+  name: string;
+  status: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface PosDeviceStaffTable {
+  id: Generated<bigint>;
+  pos_device_id: bigint;
+  merchant_user_id: bigint;
+  user_id: bigint;
+  username: string;
+  password_hash: string | null;
+  settings: Generated<string[]>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   settings: SettingsTable;
   server_keys: ServerKeysTable;
@@ -281,6 +456,7 @@ export interface Database {
   kyc_files: KycFilesTable;
   kyc_submissions: KycSubmissionsTable;
   audit_log: AuditLogTable;
+  staff_features: StaffFeaturesTable;
   payment_methods: PaymentMethodsTable;
   currency_payment_methods: CurrencyPaymentMethodsTable;
   privileges: PrivilegesTable;
@@ -292,4 +468,342 @@ export interface Database {
   card_payments: CardPaymentsTable;
   notifications: NotificationsTable;
   system_accounts: SystemAccountsTable;
+  stores: StoresTable;
+  terminals: TerminalsTable;
+  channels: ChannelsTable;
+  store_comments: StoreCommentsTable;
+  store_owners: StoreOwnersTable;
+  jobs: JobsTable;
+  pos_devices: PosDevicesTable;
+  pos_device_staff: PosDeviceStaffTable;
+  // ---- customers, live notifications (0011) ----
+  customers: CustomersTable;
+  customer_cards: CustomerCardsTable;
+  events_tickets: EventsTicketsTable;
+  // ---- merchant payments (0012) ----
+  merchant_fees: MerchantFeesTable;
+  payment_attempts: PaymentAttemptsTable;
+  payment_attempt_logs: PaymentAttemptLogsTable;
+  merchant_payments: MerchantPaymentsTable;
+  refund_requests: RefundRequestsTable;
+  // ---- exports (0018) ----
+  reports: ReportsTable;
+  // ---- payment links (0013) ----
+  payment_links: PaymentLinksTable;
+  payment_link_schemes: PaymentLinkSchemesTable;
+  // ---- the merchant server API (0016) ----
+  idempotency_keys: IdempotencyKeysTable;
+  api_payments: ApiPaymentsTable;
+  // ---- the hosted checkout (0014) ----
+  checkout_link_claims: CheckoutLinkClaimsTable;
+  checkout_attempts: CheckoutAttemptsTable;
+  checkout_payments: CheckoutPaymentsTable;
+  // ---- the merchant server API (0016) ----
+  // ---- POS device API sessions (0017) ----
+  pos_device_sessions: PosDeviceSessionsTable;
+  // ---- app settings and webhooks (0015) ----
+  merchant_app_settings: MerchantAppSettingsTable;
+  merchant_notification_settings: MerchantNotificationSettingsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+}
+
+// ---- customers, live notifications (0011) ----------------------------------------------------
+export interface CustomersTable {
+  id: Generated<bigint>;
+  merchant_user_id: bigint;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  country: string | null;
+  city: string | null;
+  channel_id: bigint | null;
+  transactions_count: Generated<number>;
+  created_at: Timestamp;
+}
+export interface CustomerCardsTable {
+  id: Generated<bigint>;
+  customer_id: bigint;
+  card_holder_name: string;
+  card_number: string;
+  created_at: Timestamp;
+}
+export interface EventsTicketsTable {
+  id: Generated<bigint>;
+  session_id: bigint;
+  user_id: bigint;
+  ticket_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+// ---- stores and onboarding (issue 9) ---------------------------------------------------------
+export interface StoreOwnersTable {
+  id: Generated<bigint>;
+  merchant_user_id: bigint;
+  store_id: bigint;
+  first_name: string;
+  last_name: string;
+  /** A date column: written as 'YYYY-MM-DD', read back as text by the repository. */
+  dob: ColumnType<string, string, string>;
+  document_type: string;
+  document_key: string;
+  document_name: string;
+  document_mime: string;
+  document_size: number;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+// ---- merchant payments (0012) ----------------------------------------------------------------
+export interface MerchantFeesTable {
+  id: Generated<bigint>;
+  merchant_user_id: bigint;
+  payment_method_id: number;
+  currency_id: number;
+  percentage_bps: number;
+  fixed_minor: bigint;
+  active: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface PaymentAttemptsTable {
+  id: Generated<bigint>;
+  uuid: string;
+  merchant_user_id: bigint;
+  payment_link_id: bigint | null;
+  api_payment_id: bigint | null;
+  payment_token: string;
+  ip: string;
+  message: string;
+  data: Json<Record<string, string>>;
+  transaction_id: bigint | null;
+  created_at: Generated<Date>;
+}
+export interface PaymentAttemptLogsTable {
+  id: Generated<bigint>;
+  attempt_id: bigint;
+  message: string;
+  ip: string;
+  data: Json<Record<string, string>>;
+  created_at: Generated<Date>;
+}
+export type MerchantPaymentState = 'requires_action' | 'requires_capture' | 'succeeded' | 'failed' | 'voided' | 'expired';
+export interface MerchantPaymentsTable {
+  transaction_id: bigint;
+  merchant_user_id: bigint;
+  kind: 'link' | 'api' | 'pos';
+  channel_id: bigint;
+  wallet_id: bigint;
+  attempt_id: bigint | null;
+  scheme_id: number;
+  state: MerchantPaymentState;
+  capture_method: 'automatic' | 'manual';
+  authorised_amount: bigint;
+  captured_amount: Generated<bigint>;
+  refunded_amount: Generated<bigint>;
+  fee: Generated<bigint>;
+  vat: Generated<bigint>;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_masked: string | null;
+  return_url: string | null;
+  pos_staff_user_id: bigint | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface RefundRequestsTable {
+  id: Generated<bigint>;
+  uuid: string;
+  merchant_user_id: bigint;
+  transaction_id: bigint;
+  reference_id: string | null;
+  status: Generated<number>;
+  description: string | null;
+  amount: bigint;
+  added_by: bigint | null;
+  source: 'merchant' | 'api' | 'pos' | 'console';
+  refund_transaction_id: bigint | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+// ---- exports (0018) ------------------------------------------------------------------------
+export interface ReportsTable {
+  id: Generated<bigint>;
+  uuid: string;
+  account_holder_id: bigint;
+  requested_by_user_id: bigint;
+  report_type: string;
+  format: 'excel' | 'pdf';
+  filters: Json<Record<string, unknown>>;
+  rows_max: number;
+  status: Generated<'queued' | 'running' | 'ready' | 'failed' | 'expired'>;
+  rows_written: Generated<number>;
+  rows_total: number | null;
+  truncated: Generated<boolean>;
+  file_key: string | null;
+  file_name: string | null;
+  file_bytes: bigint | null;
+  token_hash: string | null;
+  token_expires_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+  error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  finished_at: NullableTimestamp;
+}
+
+// ---- payment links (0013) --------------------------------------------------------------------
+export interface PaymentLinksTable {
+  id: Generated<bigint>;
+  token: string;
+  merchant_user_id: bigint;
+  channel_id: bigint;
+  currency_id: number;
+  amount: bigint;
+  type: number;
+  status: Generated<number>;
+  /** Lifetime in seconds from created_at (spelt as the spec spells it); null: no expiry. */
+  exipres_in: number | null;
+  redirect_url: string | null;
+  callback_url: string | null;
+  receipt_no: string | null;
+  email: string | null;
+  phone: string | null;
+  description: string | null;
+  added_by: bigint;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface PaymentLinkSchemesTable {
+  payment_link_id: bigint;
+  payment_method_id: number;
+}
+// ---- the merchant server API (0016) ------------------------------------------------------------
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  state: Generated<'pending' | 'done'>;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+}
+export interface ApiPaymentsTable {
+  id: Generated<bigint>;
+  uuid: string;
+  token: string | null;
+  mode: 'card' | 'hosted';
+  merchant_user_id: bigint;
+  channel_id: bigint;
+  channel_type: Generated<'online'>;
+  currency_id: number;
+  amount: bigint;
+  /** 1 Initiated, 2 Paid, 3 Expired, 4 Failed */
+  status: Generated<number>;
+  payment_status: Generated<string>;
+  transaction_id: bigint | null;
+  next_action_url: string | null;
+  capture_method: Generated<'automatic' | 'manual'>;
+  description: string | null;
+  client_reference: string | null;
+  customer_name: string | null;
+  customer_email: string | null;
+  customer_phone: string | null;
+  return_url: string | null;
+  exipres_in: number | null;
+  added_by: bigint | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+// ---- the hosted checkout (0014) ---------------------------------------------------------------
+export interface CheckoutLinkClaimsTable {
+  payment_link_id: bigint;
+  attempt_id: bigint;
+  transaction_id: bigint | null;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
+}
+export interface CheckoutAttemptsTable {
+  attempt_uuid: string;
+  attempt_id: bigint;
+  payment_link_id: bigint;
+  created_at: Generated<Date>;
+}
+export interface CheckoutPaymentsTable {
+  transaction_id: bigint;
+  payment_link_id: bigint;
+  attempt_id: bigint;
+  token: string;
+  created_at: Generated<Date>;
+}
+
+// ---- POS device API sessions (0017) ----------------------------------------------------------
+export interface PosDeviceSessionsTable {
+  id: Generated<bigint>;
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  pos_device_staff_id: bigint;
+  pos_device_id: bigint;
+  merchant_user_id: bigint;
+  user_id: bigint;
+  ip: string;
+  user_agent: Generated<string>;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  revoked_at: Date | null;
+  revoked_reason: 'logout' | 'password-reset' | 'device-inactive' | 'staff-inactive' | null;
+}
+
+// ---- app settings and webhooks (0015) --------------------------------------------------------
+export interface MerchantAppSettingsTable {
+  merchant_user_id: bigint;
+  client_id: string;
+  /** AES-256-GCM under the credentials key (lib/sealed-secrets.ts); never the plaintext. */
+  client_secret_sealed: string;
+  client_secret_sha256: string;
+  is_ip_check: Generated<number>;
+  allowed_ips: ColumnType<string[], string[] | undefined, string[]>;
+  webhook_url: string | null;
+  webhook_secret_sealed: string;
+  credentials_rotated_at: Generated<Date>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface MerchantNotificationSettingsTable {
+  user_id: bigint;
+  email: string | null;
+  phone_number: string | null;
+  sms_status: Generated<number>;
+  email_status: Generated<number>;
+  updated_at: Generated<Date>;
+}
+export type WebhookEventState = 'pending' | 'delivered' | 'failed';
+export interface WebhookEventsTable {
+  id: Generated<bigint>;
+  event_id: string;
+  merchant_user_id: bigint;
+  event_type: string;
+  url: string;
+  body: Json<Record<string, unknown>>;
+  state: Generated<WebhookEventState>;
+  attempts: Generated<number>;
+  last_attempt_at: NullableTimestamp;
+  delivered_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+export interface WebhookDeliveriesTable {
+  id: Generated<bigint>;
+  webhook_event_id: bigint;
+  merchant_user_id: bigint;
+  attempt: number;
+  status: 'succeeded' | 'failed';
+  response_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  created_at: Generated<Date>;
 }

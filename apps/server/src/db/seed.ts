@@ -2,11 +2,18 @@
 // written once: a marker in settings records it, so a restart seeds nothing twice and an
 // operator's later edits stay.
 import crypto from 'node:crypto';
+import { FEATURE_GROUPS, FEATURES, KYC_STATUS, STORE_STATUS, USER_STATUS, type TFeatureSlug } from '@paywallet/contract';
 import type { Db } from './database.ts';
 import { hashSecret } from '../lib/secrets.ts';
 import { createWallet } from '../modules/wallets/wallets.service.ts';
 import { postFeeFreeDeposit } from '../modules/ledger/ledger.service.ts';
 import { fullName } from '../lib/display-text.ts';
+import { insertDemoPosDevices } from './seed-pos.ts';
+import { insertDemoAdmin, insertDemoPendingStore } from './seed-admin.ts';
+import { insertDemoCustomers } from './seed-customers.ts';
+import { insertCardSchemes, insertDemoMerchantFees } from './seed-merchant-payments.ts';
+import { insertDemoPaymentLinks } from './seed-payment-links.ts';
+import { insertDemoAppSettings } from './seed-app-settings.ts';
 
 export const DEMO_ACCOUNTS = [
   {
@@ -35,6 +42,22 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
+/**
+ * A staff member of the demo merchant, granted only some features (spec 3 section 6), so the
+ * permission model can be tried on first start: the menu lists only what was granted, and the
+ * other screens say they are not available to the account.
+ */
+export const DEMO_STAFF = {
+  label: 'Staff',
+  email: 'staff@demo.paywallet.local',
+  password: 'Staff123',
+  passcode: '1234',
+  firstName: 'Sami',
+  lastName: 'Karam',
+  phone: '+971501112233',
+  features: ['dashboard-overview', 'transactions'] satisfies TFeatureSlug[],
+} as const;
+
 /** Opening balances of the demo wallets, in minor units: real deposits, so no money comes from nowhere. */
 const DEMO_OPENING_BALANCES = [
   { email: 'consumer@demo.paywallet.local', currency: 'AED', amountMinor: 100_000n },
@@ -48,18 +71,6 @@ const CURRENCIES = [
   { code: 'EUR', name: 'Euro' },
   { code: 'GBP', name: 'Pound Sterling' },
   { code: 'SAR', name: 'Saudi Riyal' },
-];
-
-/** Menu groups and features; each later area adds its own rows in its migration or seed. */
-const FEATURES = [
-  { group: 'Dashboard', groupSort: 1, slug: 'dashboard-overview', name: 'Dashboard', icon: 'dashboard', audience: 'all' as const, sort: 1 },
-];
-
-const MONEY_FEATURES = [
-  { group: 'Payments', groupSort: 2, slug: 'send-money', name: 'Send Money', icon: 'send', audience: 'all' as const, sort: 1 },
-  { group: 'Payments', groupSort: 2, slug: 'request-money', name: 'Request Money', icon: 'request', audience: 'all' as const, sort: 2 },
-  { group: 'Payments', groupSort: 2, slug: 'deposit-money', name: 'Deposit Money', icon: 'deposit', audience: 'all' as const, sort: 3 },
-  { group: 'Payments', groupSort: 2, slug: 'transactions', name: 'Transactions', icon: 'transactions', audience: 'all' as const, sort: 4 },
 ];
 
 /** Card deposits and wallet transfers in every currency, with charges and limits (minor units, bps). */
@@ -101,17 +112,21 @@ const KYC_INPUTS = [
   { name: 'I confirm the information above is true', type: 'checkbox' as const, required: true, options: null, sort: 8 },
 ];
 
-async function insertFeatures(db: Db, features: typeof FEATURES): Promise<void> {
-  for (const f of features) {
+/**
+ * The menu features of the contract's catalogue (packages/contract/src/features.ts). Run at every
+ * start: a feature added to the catalogue appears; existing rows (an operator's edits) stay.
+ */
+async function insertFeatures(db: Db): Promise<void> {
+  for (const [slug, feature] of Object.entries(FEATURES)) {
     await db
       .insertInto('feature_groups')
-      .values({ name: f.group, sort: f.groupSort })
+      .values({ name: feature.group, sort: FEATURE_GROUPS[feature.group] })
       .onConflict((oc) => oc.column('name').doNothing())
       .execute();
-    const group = await db.selectFrom('feature_groups').select('id').where('name', '=', f.group).executeTakeFirstOrThrow();
+    const group = await db.selectFrom('feature_groups').select('id').where('name', '=', feature.group).executeTakeFirstOrThrow();
     await db
       .insertInto('features')
-      .values({ group_id: group.id, slug: f.slug, name: f.name, web_icon: f.icon, audience: f.audience, sort: f.sort })
+      .values({ group_id: group.id, slug, name: feature.name, web_icon: feature.icon, audience: feature.audience, sort: feature.sort })
       .onConflict((oc) => oc.column('slug').doNothing())
       .execute();
   }
@@ -193,10 +208,10 @@ export async function seedReferenceData(db: Db): Promise<void> {
         .execute();
     }
   });
-  await once(db, 'seed:features:v1', () => insertFeatures(db, FEATURES));
-  await once(db, 'seed:features:money:v1', () => insertFeatures(db, MONEY_FEATURES));
+  await insertFeatures(db);
   await once(db, 'seed:payment-methods:v1', () => insertPaymentMethods(db));
   await once(db, 'seed:system-accounts:v1', () => insertSystemAccounts(db));
+  await once(db, 'seed:card-schemes:v1', () => insertCardSchemes(db));
   await once(db, 'seed:kyc-inputs:v1', async () => {
     for (const input of KYC_INPUTS) {
       await db
@@ -229,8 +244,8 @@ export async function seedDemoData(db: Db): Promise<void> {
             phone_number: account.phone,
             password_hash: passwordHash,
             passcode_hash: passcodeHash,
-            status: 1,
-            kyc_status: 2,
+            status: USER_STATUS.ACTIVE,
+            kyc_status: KYC_STATUS.APPROVED,
             avatar: null,
             device_token: null,
           })
@@ -244,6 +259,145 @@ export async function seedDemoData(db: Db): Promise<void> {
     }
   });
   await once(db, 'seed:demo-balances:v1', () => postDemoOpeningBalances(db));
+  await once(db, 'seed:demo-stores:v1', () => insertDemoStores(db));
+  await once(db, 'seed:demo-staff:v1', () => insertDemoStaff(db));
+  await once(db, 'seed:pos:v1', () => insertDemoPosDevices(db, DEMO_ACCOUNTS[0].email, DEMO_STAFF.email));
+  await once(db, 'seed:demo-merchant-fees:v1', () => insertDemoMerchantFees(db, DEMO_ACCOUNTS[0].email));
+  await once(db, 'seed:demo-admin:v1', async () => {
+    await insertDemoAdmin(db);
+    await insertDemoPendingStore(db, DEMO_ACCOUNTS[0].email);
+  });
+  await once(db, 'seed:demo-customers:v1', () => insertDemoCustomers(db, DEMO_ACCOUNTS[0].email));
+  await once(db, 'seed:demo-payment-links:v1', () => insertDemoPaymentLinks(db, DEMO_ACCOUNTS[0].email, 'HCR-ALQ-WEB'));
+  await once(db, 'seed:demo-app-settings:v1', () => insertDemoAppSettings(db, DEMO_ACCOUNTS[0].email));
+}
+
+async function insertDemoStaff(db: Db): Promise<void> {
+  const merchant = await db.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNTS[0].email).executeTakeFirst();
+  const existing = await db.selectFrom('users').select('id').where('email', '=', DEMO_STAFF.email).executeTakeFirst();
+  if (!merchant || existing) return;
+  const [passwordHash, passcodeHash] = await Promise.all([hashSecret(DEMO_STAFF.password), hashSecret(DEMO_STAFF.passcode)]);
+  await db.transaction().execute(async (trx) => {
+    const staff = await trx
+      .insertInto('users')
+      .values({
+        uuid: crypto.randomUUID(),
+        type: 'merchant',
+        first_name: DEMO_STAFF.firstName,
+        last_name: DEMO_STAFF.lastName,
+        business_name: null,
+        email: DEMO_STAFF.email,
+        carrier_code: '+971',
+        phone_number: DEMO_STAFF.phone,
+        password_hash: passwordHash,
+        passcode_hash: passcodeHash,
+        status: USER_STATUS.ACTIVE,
+        kyc_status: KYC_STATUS.APPROVED,
+        parent_user_id: merchant.id,
+        avatar: null,
+        device_token: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const features = await trx.selectFrom('features').select('id').where('slug', 'in', DEMO_STAFF.features).execute();
+    await trx
+      .insertInto('staff_features')
+      .values(features.map((feature) => ({ user_id: staff.id, feature_id: feature.id })))
+      .execute();
+  });
+}
+
+/**
+ * The demo merchant's organisation, so every merchant screen has data on first start: an
+ * active store with a counter terminal (an online and a POS channel) and a kiosk, and a draft
+ * store still being onboarded.
+ */
+const DEMO_STORES = [
+  {
+    name: 'Haddad Coffee Roasters - Al Quoz',
+    code: 'HCR-ALQ',
+    status: STORE_STATUS.ACTIVE,
+    type: 2,
+    terminals: [
+      {
+        name: 'Roastery Counter',
+        code: 'HCR-ALQ-T1',
+        channels: [
+          { name: 'Online Shop', code: 'HCR-ALQ-WEB', type: 'online' as const },
+          { name: 'Counter POS', code: 'HCR-ALQ-POS1', type: 'pos' as const },
+        ],
+      },
+      { name: 'Cafe Kiosk', code: 'HCR-ALQ-T2', channels: [{ name: 'Kiosk POS', code: 'HCR-ALQ-POS2', type: 'pos' as const }] },
+    ],
+  },
+  {
+    name: 'Haddad Coffee Roasters - Marina',
+    code: 'HCR-MAR',
+    status: STORE_STATUS.DRAFT,
+    type: 0,
+    terminals: [
+      {
+        name: 'Marina Counter',
+        code: 'HCR-MAR-T1',
+        channels: [
+          { name: 'Marina Pay Links', code: 'HCR-MAR-WEB', type: 'online' as const },
+          { name: 'Marina POS', code: 'HCR-MAR-POS1', type: 'pos' as const },
+        ],
+      },
+    ],
+  },
+];
+
+async function insertDemoStores(db: Db): Promise<void> {
+  const merchant = await db.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNTS[0].email).executeTakeFirst();
+  if (!merchant) return;
+  await db.transaction().execute(async (trx) => {
+    for (const spec of DEMO_STORES) {
+      const store = await trx
+        .insertInto('stores')
+        .values({
+          uuid: crypto.randomUUID(),
+          merchant_user_id: merchant.id,
+          name: spec.name,
+          code: spec.code,
+          status: spec.status,
+          type: spec.type,
+          country: 'AE',
+          city: 'Dubai',
+        })
+        .onConflict((oc) => oc.column('code').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!store) continue;
+      for (const terminalSpec of spec.terminals) {
+        const terminal = await trx
+          .insertInto('terminals')
+          .values({
+            uuid: crypto.randomUUID(),
+            merchant_user_id: merchant.id,
+            store_id: store.id,
+            name: terminalSpec.name,
+            code: terminalSpec.code,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        for (const channel of terminalSpec.channels) {
+          await trx
+            .insertInto('channels')
+            .values({
+              uuid: crypto.randomUUID(),
+              merchant_user_id: merchant.id,
+              store_id: store.id,
+              terminal_id: terminal.id,
+              name: channel.name,
+              code: channel.code,
+              type: channel.type,
+            })
+            .execute();
+        }
+      }
+    }
+  });
 }
 
 /**

@@ -1,44 +1,107 @@
-// E-mail: through SMTP (nodemailer) when SMTP_URL is set; every message is also recorded in
-// the outbox table, which the dev outbox page reads when there is no SMTP server.
+// E-mail. A mail is handed over inside the business transaction that causes it (a one-time code
+// and its mail commit together, or neither does):
+// - with SMTP_URL, a delivery record (no body) and a send-email job are written; the job sends
+//   over SMTP (nodemailer) with retries, and the job's copy of the body is erased once the job
+//   finishes, sent or finally failed, so no readable code stays in the database;
+// - without it, the mail is written to the dev outbox (/dev/outbox), readable at once.
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/database.ts';
-import type { Config } from '../config.ts';
+import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Queryable } from '../db/database.ts';
+import type { Config } from '../config.ts';
+import { enqueueJob, type TQueuedMail } from '../jobs/queue.ts';
+import { insertOutboxEmail, recordDelivery } from './mail-outbox.repository.ts';
+
+/** SMTP waits, each well below the send-email job's timeout, so a hung server ends the attempt. */
+export const SMTP_CONNECTION_TIMEOUT_MS = 10_000;
+export const SMTP_GREETING_TIMEOUT_MS = 10_000;
+export const SMTP_SOCKET_TIMEOUT_MS = 20_000;
+
+export const NOT_DELIVERED_TOO_LATE = 'Not sent: it was no longer valid when its turn came.';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /**
+   * What the SMTP delivery record says instead of the subject, when the subject carries a
+   * secret (a one-time code in the subject line). Defaults to the subject.
+   */
+  recordedSubject?: string;
+  /** Past this the mail is pointless (its code has expired): it is not sent any more. */
+  deliverBy?: Date;
 }
 
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /** Hands `mail` over inside `trx`: it goes out only if that transaction commits. */
+  enqueue(trx: Queryable, mail: Mail): Promise<void>;
+  /** Sends one queued mail over SMTP now; the send-email job calls it. Throws when it was not sent. */
+  deliver(mail: TQueuedMail): Promise<void>;
+}
+
+export class SmtpNotConfiguredError extends Error {
+  constructor() {
+    super('SMTP_URL is not set on this node, so it cannot send queued e-mail.');
+    this.name = 'SmtpNotConfiguredError';
+  }
+}
+
+function createTransport(smtpUrl: string) {
+  // nodemailer.createTransport({ url, ...options }) keeps only what the URL says, so the
+  // timeouts go to the SMTP transport's constructor, which merges both.
+  return nodemailer.createTransport(
+    new SMTPTransport({
+      url: smtpUrl,
+      connectionTimeout: SMTP_CONNECTION_TIMEOUT_MS,
+      greetingTimeout: SMTP_GREETING_TIMEOUT_MS,
+      socketTimeout: SMTP_SOCKET_TIMEOUT_MS,
+    }),
+  );
 }
 
 export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Mailer {
-  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  const transport = config.smtpUrl ? createTransport(config.smtpUrl) : undefined;
   return {
-    async send(mail) {
+    async enqueue(trx, mail) {
       if (!transport) {
-        await db
-          .insertInto('outbox_emails')
-          .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html ?? null, transport: 'outbox' })
-          .execute();
+        await insertOutboxEmail(trx, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, transport: 'outbox' });
         return;
       }
-      let error: string | null = null;
+      const recordId = await insertOutboxEmail(trx, {
+        to: mail.to,
+        subject: mail.recordedSubject ?? mail.subject,
+        text: '',
+        html: null,
+        transport: 'smtp',
+      });
+      await enqueueJob(trx, 'send-email', {
+        outboxEmailId: String(recordId),
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html === undefined ? {} : { html: mail.html }),
+        ...(mail.deliverBy === undefined ? {} : { deliverBy: mail.deliverBy.toISOString() }),
+      });
+    },
+
+    async deliver(mail) {
+      if (!transport) throw new SmtpNotConfiguredError();
+      const recordId = BigInt(mail.outboxEmailId);
+      if (mail.deliverBy !== undefined && Date.parse(mail.deliverBy) <= Date.now()) {
+        await recordDelivery(db, recordId, { sent: false, error: NOT_DELIVERED_TOO_LATE });
+        return;
+      }
       try {
         await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-      } catch (err) {
-        error = err instanceof Error ? err.message : String(err);
-        log.error({ to: mail.to, subject: mail.subject, error }, 'e-mail delivery failed');
+      } catch (error) {
+        // Only the server's answer is kept and logged: never the subject or the body.
+        const message = error instanceof Error ? error.message : String(error);
+        log.warn({ outboxEmailId: mail.outboxEmailId, error: message }, 'e-mail delivery failed');
+        await recordDelivery(db, recordId, { sent: false, error: message });
+        throw error;
       }
-      // The SMTP copy keeps no body: one-time codes must not sit readable in the database.
-      await db
-        .insertInto('outbox_emails')
-        .values({ to_address: mail.to, subject: mail.subject, text_body: '', html_body: null, transport: 'smtp', sent_at: error ? null : new Date(), error })
-        .execute();
+      await recordDelivery(db, recordId, { sent: true });
     },
   };
 }

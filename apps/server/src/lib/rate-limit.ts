@@ -1,7 +1,20 @@
 // Fixed-window counters kept in the database, so every node sees the same count.
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { tooManyRequests } from '../transport/errors.ts';
+import { fail } from '../transport/errors.ts';
+import { countHit, deleteWindow, findWindow, uncountHit } from './rate-limit.repository.ts';
+
+/** The refusals a limit answers with (429 and Retry-After). */
+export type LimitRefusal =
+  | 'TOO_MANY_SIGN_IN_ATTEMPTS'
+  | 'CODE_RESEND_TOO_SOON'
+  | 'TOO_MANY_CODES'
+  | 'API_RATE_LIMITED'
+  | 'TOO_MANY_CHECKOUT_REQUESTS'
+  | 'POS_RATE_LIMITED';
+
+function refuse(refusal: LimitRefusal, retryAfterS: number): never {
+  fail(refusal, { data: { retryAfter: retryAfterS }, headers: { 'Retry-After': String(retryAfterS) } });
+}
 
 export interface Limit {
   key: string;
@@ -10,43 +23,31 @@ export interface Limit {
 }
 
 /** Counts one hit; throws 429 with Retry-After when the window already holds `max` hits. */
-export async function hitLimit(db: Db, limit: Limit, message?: string): Promise<void> {
+export async function hitLimit(db: Db, limit: Limit, refusal: LimitRefusal): Promise<void> {
   const windowS = limit.windowS;
-  const row = await sql<{ hits: number; window_started_at: Date }>`
-    INSERT INTO rate_limits (key, hits, window_started_at) VALUES (${limit.key}, 1, now())
-    ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN rate_limits.window_started_at <= now() - make_interval(secs => ${windowS})
-                  THEN 1 ELSE rate_limits.hits + 1 END,
-      window_started_at = CASE WHEN rate_limits.window_started_at <= now() - make_interval(secs => ${windowS})
-                  THEN now() ELSE rate_limits.window_started_at END
-    RETURNING hits, window_started_at`.execute(db);
-  const current = row.rows[0];
+  const current = await countHit(db, limit.key, windowS);
   if (current && current.hits > limit.max) {
     const endsAtMs = new Date(current.window_started_at).getTime() + windowS * 1000;
     const retryAfterS = Math.max(1, Math.ceil((endsAtMs - Date.now()) / 1000));
-    throw tooManyRequests(retryAfterS, message);
+    refuse(refusal, retryAfterS);
   }
 }
 
 /** Reads without counting: is the key over its limit now? */
-export async function checkLimit(db: Db, limit: Limit, message?: string): Promise<void> {
-  const row = await db
-    .selectFrom('rate_limits')
-    .select(['hits', 'window_started_at'])
-    .where('key', '=', limit.key)
-    .executeTakeFirst();
+export async function checkLimit(db: Db, limit: Limit, refusal: LimitRefusal): Promise<void> {
+  const row = await findWindow(db, limit.key);
   if (!row) return;
   const endsAtMs = new Date(row.window_started_at).getTime() + limit.windowS * 1000;
   if (endsAtMs > Date.now() && row.hits >= limit.max) {
-    throw tooManyRequests(Math.max(1, Math.ceil((endsAtMs - Date.now()) / 1000)), message);
+    refuse(refusal, Math.max(1, Math.ceil((endsAtMs - Date.now()) / 1000)));
   }
 }
 
 /** Gives one counted hit back (a try that turned out to be legitimate). */
 export async function forgiveHit(db: Db, key: string): Promise<void> {
-  await db.updateTable('rate_limits').set((eb) => ({ hits: eb('hits', '-', 1) })).where('key', '=', key).where('hits', '>', 0).execute();
+  await uncountHit(db, key);
 }
 
 export async function clearLimit(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+  await deleteWindow(db, key);
 }

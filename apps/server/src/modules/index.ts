@@ -9,6 +9,21 @@ import { registerDashboardCalls } from './dashboard/dashboard.routes.ts';
 import { registerDepositCalls } from './deposits/deposits.routes.ts';
 import { registerTransferCalls } from './transfers/transfers.routes.ts';
 import { registerTransactionCalls } from './transactions/transactions.routes.ts';
+import { registerStoreCalls } from './stores/stores.routes.ts';
+import { registerStaffCalls } from './staff/staff.routes.ts';
+import { registerPosCalls } from './pos/pos.routes.ts';
+import { registerAdminCalls } from './admin/admin.routes.ts';
+import { registerCustomerCalls } from './customers/customers.routes.ts';
+import { registerProfileCalls } from './profile/profile.routes.ts';
+import { registerNotificationCalls } from './notifications/notifications.routes.ts';
+import { registerMerchantPaymentCalls } from './merchant-payments/merchant-payments.routes.ts';
+import { registerReportCalls } from './reports/reports.routes.ts';
+import { registerPaymentLinkCalls } from './payment-links/payment-links.routes.ts';
+import { registerMerchantApiCalls } from './merchant-api/merchant-api.routes.ts';
+import { registerCheckoutCalls } from './checkout/checkout.routes.ts';
+import { listenToPosPayments } from './pos-api/pos-api.service.ts';
+import { registerAppSettingsCalls } from './app-settings/app-settings.routes.ts';
+import { registerWebhookCalls } from './webhooks/webhooks.routes.ts';
 
 export function registerModules(dispatcher: Dispatcher, deps: Deps): void {
   registerAppConfigCalls(dispatcher, deps);
@@ -19,4 +34,19 @@ export function registerModules(dispatcher: Dispatcher, deps: Deps): void {
   registerDepositCalls(dispatcher, deps);
   registerTransferCalls(dispatcher, deps);
   registerTransactionCalls(dispatcher, deps);
+  registerStoreCalls(dispatcher, deps);
+  registerStaffCalls(dispatcher, deps);
+  registerPosCalls(dispatcher, deps);
+  registerAdminCalls(dispatcher, deps);
+  registerCustomerCalls(dispatcher, deps);
+  registerProfileCalls(dispatcher, deps);
+  registerNotificationCalls(dispatcher, deps);
+  registerMerchantPaymentCalls(dispatcher, deps);
+  registerReportCalls(dispatcher, deps);
+  registerPaymentLinkCalls(dispatcher, deps);
+  registerMerchantApiCalls(dispatcher, deps);
+  registerCheckoutCalls(dispatcher, deps);
+  listenToPosPayments();
+  registerAppSettingsCalls(dispatcher, deps);
+  registerWebhookCalls(dispatcher, deps);
 }

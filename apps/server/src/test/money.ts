@@ -3,7 +3,8 @@
 // ledger invariants every money scenario ends with.
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
-import type { TestApp } from './harness.ts';
+import type { getTransactionsCall, TCallResponse } from '@paywallet/contract';
+import type { TestAnswer, TestApp } from './harness.ts';
 import { countRows } from './harness.ts';
 import { postFeeFreeDeposit } from '../modules/ledger/ledger.service.ts';
 import { checkLedgerInvariants, type InvariantReport } from '../modules/ledger/invariants.ts';
@@ -66,7 +67,7 @@ export async function createTestPerson(
     }
     return { id: user.id, wallets: made };
   });
-  const token = await openSession(t.deps.db, { userId: id, stage: 'user', ip: '127.0.0.1', userAgent: 'vitest' });
+  const { token } = await openSession(t.deps.db, { userId: id, stage: 'user', ip: '127.0.0.1', userAgent: 'vitest' });
   return { id, email, phone, firstName, lastName, token, wallets };
 }
 
@@ -118,4 +119,10 @@ export const MONEY_TABLES = [
 /** Row counts of every table money calls write, to show that a refused call wrote nothing. */
 export async function countMoneyRows(t: TestApp) {
   return countRows(t, MONEY_TABLES);
+}
+
+/** A get-transactions answer that must be a page (the call answers a page or one in detail). */
+export function transactionsPage(answer: TestAnswer<TCallResponse<typeof getTransactionsCall>>) {
+  if (!('paginationData' in answer.data)) throw new Error(`Expected a page of transactions, got ${answer.code}: ${answer.message}`);
+  return answer.data;
 }

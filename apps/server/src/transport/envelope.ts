@@ -3,6 +3,7 @@
 // answer is AES-GCM encrypted with the same key. Any failure to open it is one uniform 400.
 import crypto from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import { findServerKey, insertServerKeyIfAbsent } from './server-keys.repository.ts';
 
 const KEY_NAME = 'envelope-rsa';
 const IV_BYTES = 12;
@@ -16,19 +17,17 @@ export interface EnvelopeKeys {
 
 /** Loads the key pair from the database, making it on first start (shared by every node). */
 export async function loadEnvelopeKeys(db: Db): Promise<EnvelopeKeys> {
-  let row = await db.selectFrom('server_keys').selectAll().where('name', '=', KEY_NAME).executeTakeFirst();
+  let row = await findServerKey(db, KEY_NAME);
   if (!row) {
     const { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', {
       modulusLength: 2048,
       publicKeyEncoding: { type: 'spki', format: 'pem' },
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     });
-    await db
-      .insertInto('server_keys')
-      .values({ name: KEY_NAME, public_pem: publicKey, private_pem: privateKey })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    row = await db.selectFrom('server_keys').selectAll().where('name', '=', KEY_NAME).executeTakeFirstOrThrow();
+    await insertServerKeyIfAbsent(db, { name: KEY_NAME, publicPem: publicKey, privatePem: privateKey });
+    // Read back: when two nodes start together, the pair the first one stored is everyone's.
+    row = await findServerKey(db, KEY_NAME);
+    if (!row) throw new Error('the envelope key pair was not stored');
   }
   return { publicPem: row.public_pem, privateKey: crypto.createPrivateKey(row.private_pem) };
 }

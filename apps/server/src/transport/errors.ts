@@ -1,39 +1,74 @@
-// Expected failures travel as ApiError: a status code equal to the response code, a message
-// the user can act on, and optional data (validation errors). Anything else is a programmer
-// error: it answers 500 with no internals and is logged.
+// Expected failures are named (packages/contract/src/errors.ts): a handler fails with a name,
+// `fail('WALLET_NOT_FOUND')`, and the dispatcher answers `{ code: status, reason: name,
+// message, data }`. Anything else thrown is a programmer error: it answers INTERNAL_ERROR
+// with no internals, and is logged.
 import type { z } from 'zod';
+import { ERRORS, errorStatus, type TErrorName, type TErrorParams } from '@paywallet/contract';
 
-export class ApiError extends Error {
+export interface FailureExtras {
+  /** `data` of the answer, e.g. the id of a transaction a refused payment recorded. */
+  data?: unknown;
+  /** Field messages, sent as `data.errors` (forms show them next to their fields). */
+  fieldErrors?: Record<string, string>;
+  /** Headers of the HTTP answer (Retry-After). */
+  headers?: Record<string, string>;
+}
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+  readonly headers: Record<string, string>;
+
   constructor(
-    readonly code: number,
+    readonly reason: TErrorName,
     message: string,
-    readonly data: unknown = null,
-    readonly headers: Record<string, string> = {},
+    extras: FailureExtras = {},
   ) {
     super(message);
-    this.name = 'ApiError';
+    this.name = 'AppError';
+    this.status = errorStatus(reason);
+    this.data = extras.fieldErrors ? { ...(extras.data as object | undefined), errors: extras.fieldErrors } : (extras.data ?? null);
+    this.headers = extras.headers ?? {};
   }
 }
 
-export const badRequest = (message: string, errors?: Record<string, string>) =>
-  new ApiError(400, message, errors ? { errors } : null);
-export const unauthorized = (message = 'Unauthenticated.') => new ApiError(401, message);
-export const forbidden = (message = 'You are not allowed to do this.') => new ApiError(403, message);
-export const notFound = (message = 'Not found.') => new ApiError(404, message);
-export const conflict = (message: string) => new ApiError(409, message);
-export const unprocessable = (message: string, data: unknown = null) => new ApiError(422, message, data);
-export const tooManyRequests = (retryAfterS: number, message = 'Too many attempts. Please try again later.') =>
-  new ApiError(429, `${message}`, { retryAfter: retryAfterS }, { 'Retry-After': String(retryAfterS) });
+type FailArgs<N extends TErrorName> = [TErrorParams<N>] extends [never]
+  ? [extras?: FailureExtras]
+  : [params: TErrorParams<N>, extras?: FailureExtras];
+
+/** The error of a name, with the message's parameters when it takes any. */
+export function failure<N extends TErrorName>(name: N, ...args: FailArgs<N>): AppError {
+  const message: unknown = ERRORS[name].message;
+  if (typeof message === 'function') {
+    const [params, extras] = args as [unknown, FailureExtras | undefined];
+    return new AppError(name, (message as (params: unknown) => string)(params), extras);
+  }
+  const [extras] = args as [FailureExtras | undefined];
+  return new AppError(name, message as string, extras);
+}
+
+/** Fails the call with a named error: `if (!wallet) fail('WALLET_NOT_FOUND')`. */
+export function fail<N extends TErrorName>(name: N, ...args: FailArgs<N>): never {
+  throw failure(name, ...args);
+}
+
+/** A field that fails a rule the schema cannot see (a file, a KYC answer): the validation shape. */
+export function fieldFailure(fieldErrors: Record<string, string>): AppError {
+  const first = Object.values(fieldErrors)[0] ?? 'The given data was invalid.';
+  return new AppError('VALIDATION_FAILED', first, { fieldErrors });
+}
 
 /** The spec's validation shape: the first message, and one message per field. */
-export function validationError(error: z.ZodError): ApiError {
+export function validationFailure(error: z.ZodError): AppError {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.map(String).join('.') || '_';
     if (!(field in errors)) errors[field] = issue.message;
   }
-  const first = error.issues[0]?.message ?? 'The given data was invalid.';
-  return new ApiError(400, first, { errors });
+  return fieldFailure(errors);
 }
 
-export const MALFORMED_REQUEST = 'The request could not be read.';
+/** The answer of a refusal, as every transport sends it. */
+export function refusalEnvelope(error: AppError) {
+  return { code: error.status, reason: error.reason, message: error.message, data: error.data };
+}

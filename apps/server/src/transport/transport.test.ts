@@ -1,8 +1,17 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, createTestApp, DEMO_MERCHANT, forgetSendLimits, latestCode, type TestApp } from '../test/harness.ts';
+import { getWalletListCall, registerCall, verifyEmailCall } from '@paywallet/contract';
+import {
+  countRows,
+  createTestApp,
+  DEMO_MERCHANT,
+  fieldErrors,
+  forgetSendLimits,
+  latestCode,
+  signIn,
+  type TestApp,
+} from '../test/harness.ts';
 import { openWithKey, sealForServer, sealWithKey } from './envelope.ts';
-import { MALFORMED_REQUEST } from './errors.ts';
 
 const WATCHED = ['users', 'otps', 'outbox_emails', 'sessions', 'email_verifications', 'rate_limits'] as const;
 
@@ -58,7 +67,7 @@ describe('transport', () => {
     expect(body.data).toEqual({ otpVerification: 1, accountExist: 0 });
     expect(response.headers['content-type']).toMatch(/application\/json/);
 
-    const refused = await t.call('get-wallet-list', {});
+    const refused = await t.call(getWalletListCall, {});
     expect(refused.code).toBe(401);
     expect(refused.status).toBe(401);
   });
@@ -67,17 +76,17 @@ describe('transport', () => {
     // Proves that v1/<path>, <path> and <path>/ name the same call.
     const email = 'path-forms@example.com';
     await forgetSendLimits(t, email);
-    const viaPrefix = await t.call('v1/verify-email', { email });
+    const viaPrefix = await t.post('v1/verify-email', { email });
     expect(viaPrefix.code).toBe(200);
     await forgetSendLimits(t, email);
-    const withSlash = await t.call('verify-email/', { email });
+    const withSlash = await t.post('verify-email/', { email });
     expect(withSlash.code).toBe(200);
   });
 
   it('answers 404 for an unknown call and an unknown /api path, writing nothing', async () => {
     // Proves that unknown paths give a uniform 404 envelope on both routes.
     const before = await countRows(t, WATCHED);
-    const unknownCall = await t.call('no-such-call', { email: 'x@example.com' });
+    const unknownCall = await t.post('no-such-call', { email: 'x@example.com' });
     expect(unknownCall.status).toBe(404);
     expect(unknownCall.code).toBe(404);
     expect(unknownCall.data).toBeNull();
@@ -97,7 +106,7 @@ describe('transport', () => {
     for (const payload of ['{"email": "a@example.com"', '{email: a}', 'null,', '']) {
       const response = await postRaw('/api/v1/verify-email', payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ code: 400, message: MALFORMED_REQUEST, data: null });
+      expect(response.json()).toEqual({ code: 400, reason: 'MALFORMED_REQUEST', message: 'The request could not be read.', data: null });
     }
     expect(await countRows(t, WATCHED)).toEqual(before);
   });
@@ -105,7 +114,7 @@ describe('transport', () => {
   it('reports validation failures as code 400 with the first message and one message per field', async () => {
     // Proves the validation error shape: message = first issue, data.errors = {field: message}.
     const before = await countRows(t, WATCHED);
-    const response = await t.call<{ errors: Record<string, string> }>('register', {
+    const response = await t.call(registerCall, {
       firstName: 'L',
       lastName: 'Farouk',
       businessName: 'Farouk Trading',
@@ -118,12 +127,33 @@ describe('transport', () => {
     expect(response.status).toBe(400);
     expect(response.code).toBe(400);
     expect(response.message).toBe('The first name must be at least 2 characters');
-    expect(response.data.errors).toEqual({
+    expect(fieldErrors(response)).toEqual({
       firstName: 'The first name must be at least 2 characters',
       email: 'The email must be a valid email address',
       password: 'Password must contain at least one number, uppercase and lowercase character',
     });
     expect(await countRows(t, WATCHED)).toEqual(before);
+  });
+
+  it("words every validation problem in the spec's wording, never zod's own English", async () => {
+    // Proves the contract's error map on the server: checks without a message of their own
+    // (a bare max, a number that is not one) still answer a sentence naming the field.
+    const token = await signIn(t, DEMO_MERCHANT);
+    const tooLong = await t.post('get-transactions', { transactionId: 'x'.repeat(65) }, { token });
+    expect({ status: tooLong.status, reason: tooLong.reason, message: tooLong.message }).toEqual({
+      status: 400,
+      reason: 'VALIDATION_FAILED',
+      message: 'The transaction id may not be greater than 64 characters',
+    });
+    const notANumber = await t.post('get-transactions', { transactionDetail: 'yes' }, { token });
+    expect(notANumber.message).toBe('The transaction detail is invalid');
+    const answers = [tooLong, notANumber, await t.post('get-stores', { type: 7, paginate: 'x' }, { token })];
+    for (const answer of answers) {
+      for (const message of [answer.message, ...Object.values(fieldErrors(answer))]) {
+        expect(message).toMatch(/^The /);
+        expect(message).not.toMatch(/expected|Too big|Too small|Invalid input/);
+      }
+    }
   });
 
   it('serves the RSA public key for the envelope', async () => {
@@ -141,16 +171,22 @@ describe('transport', () => {
     await forgetSendLimits(t, sealedEmail);
     await forgetSendLimits(t, plainEmail);
     const sealed = await envelopeCall('v1/verify-email', { email: sealedEmail });
-    const plain = await t.call('verify-email', { email: plainEmail });
+    const plain = await t.call(verifyEmailCall, { email: plainEmail });
     expect(sealed.status).toBe(200);
     expect(sealed.answer).toEqual({ code: plain.code, message: plain.message, data: plain.data });
     expect(sealed.answer.data).toEqual({ otpVerification: 1, accountExist: 0 });
 
     // A refused call: the same validation answer, with the status equal to its code.
     const invalidSealed = await envelopeCall('v1/verify-email', { email: 'nope' });
-    const invalidPlain = await t.call('verify-email', { email: 'nope' });
+    const invalidPlain = await t.call(verifyEmailCall, { email: 'nope' });
     expect(invalidSealed.status).toBe(400);
-    expect(invalidSealed.answer).toEqual({ code: invalidPlain.code, message: invalidPlain.message, data: invalidPlain.data });
+    expect(invalidSealed.answer).toEqual({
+      code: invalidPlain.code,
+      reason: invalidPlain.reason,
+      message: invalidPlain.message,
+      data: invalidPlain.data,
+    });
+    expect(invalidSealed.answer).toMatchObject({ reason: 'VALIDATION_FAILED' });
 
     // A limited call: 429 in the status and Retry-After on the response, as on the plain route.
     const limited = await envelopeCall('v1/verify-email', { email: sealedEmail });
@@ -171,7 +207,7 @@ describe('transport', () => {
     expect(anonymous.answer.code).toBe(401);
 
     await forgetSendLimits(t, DEMO_MERCHANT.email);
-    await t.call('verify-email', { email: DEMO_MERCHANT.email });
+    await t.call(verifyEmailCall, { email: DEMO_MERCHANT.email });
     const code = await latestCode(t, DEMO_MERCHANT.email);
     const otp = await envelopeCall('v1/verify-otp', { email: DEMO_MERCHANT.email, otp: code });
     expect(otp.answer).toMatchObject({ code: 200, data: { accountExist: 1 } });
@@ -180,7 +216,7 @@ describe('transport', () => {
     const passcode = await envelopeCall('v1/passcode-login', { passcode: DEMO_MERCHANT.passcode }, passcodeToken);
     const token = (passcode.answer.data as { accessToken: string }).accessToken;
     const sealed = await envelopeCall('v1/get-wallet-list', {}, token);
-    const plain = await t.call('get-wallet-list', {}, { token });
+    const plain = await t.call(getWalletListCall, {}, { token });
     expect(sealed.status).toBe(200);
     expect(sealed.answer).toEqual({ code: plain.code, message: plain.message, data: plain.data });
   });
@@ -205,7 +241,7 @@ describe('transport', () => {
     const before = await countRows(t, WATCHED);
     const good = sealForServer(publicPem, 'v1/verify-email', { email });
     const otherKey = sealForServer(publicPem, 'v1/verify-email', { email });
-    const uniform = { code: 400, message: MALFORMED_REQUEST, data: null };
+    const uniform = { code: 400, reason: 'MALFORMED_REQUEST', message: 'The request could not be read.', data: null };
     const bodies: unknown[] = [
       { ...good.body, backend: flipByte(good.body.backend) },
       { ...good.body, client: flipByte(good.body.client) },
@@ -247,7 +283,7 @@ describe('transport', () => {
     for (const clear of ['null', '"text"', '{"payload": {}}', '{"uri": 5}', 'not json']) {
       const response = await t.app.inject({ method: 'POST', url: '/api', payload: { client, backend: sealWithKey(key, clear) } });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ code: 400, message: MALFORMED_REQUEST, data: null });
+      expect(response.json()).toEqual({ code: 400, reason: 'MALFORMED_REQUEST', message: 'The request could not be read.', data: null });
     }
     expect(await countRows(t, WATCHED)).toEqual(before);
   });

@@ -1,6 +1,12 @@
-// The client tells the app when the server ended the session (a 401); the app decides how to
-// show it (navigation, the logout notice). Kept apart so the client does not know the router.
-type SessionEndedListener = () => void;
+// The client tells the app when the session is gone; the app decides how to show it
+// (app/session-watcher.tsx). Kept apart so the client does not know the router.
+//   'unauthorized' - a call was answered 401 (spec 1 section 8): the client already showed the
+//                    error toast and cleared the client state; the user goes to send-otp.
+//   'logged-out'   - the feature list, read when the shell opens, was refused (spec 1 section 8,
+//                    spec 2 section 4): the client state is cleared, the user goes to send-otp
+//                    and the logout notice says why.
+export type SessionEnd = 'unauthorized' | 'logged-out';
+type SessionEndedListener = (end: SessionEnd) => void;
 
 const listeners = new Set<SessionEndedListener>();
 
@@ -9,6 +15,6 @@ export function onSessionEnded(listener: SessionEndedListener): () => void {
   return () => listeners.delete(listener);
 }
 
-export function emitSessionEnded(): void {
-  for (const listener of listeners) listener();
+export function emitSessionEnded(end: SessionEnd): void {
+  for (const listener of listeners) listener(end);
 }

@@ -6,16 +6,20 @@ import type { CallDef, TCallResponse, TEnvelope } from '@paywallet/contract';
 import { ApiError, NETWORK_FAILURE_CODE } from './api-error.ts';
 import { authHeaders, reportNetworkFailure, settleEnvelope } from './client.ts';
 import type { CallOptions } from './client.ts';
+import { UPLOAD_TIMEOUT_MS } from './limits.ts';
 
 export interface UploadOptions extends CallOptions {
   /** 0 to 100 as the bytes leave the browser. */
   onProgress?: (percent: number) => void;
+  /** The name of the file part; default 'file' (update-profile-picture takes 'profilePic'). */
+  fileField?: string;
 }
 
 function postMultipart(path: string, form: FormData, options: UploadOptions): Promise<TEnvelope> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', `/api/v1/${path}`);
+    request.timeout = UPLOAD_TIMEOUT_MS;
     for (const [name, value] of Object.entries(authHeaders())) request.setRequestHeader(name, value);
     request.setRequestHeader('Accept', 'application/json');
     request.upload.onprogress = (event) => {
@@ -50,7 +54,7 @@ export async function upload<C extends CallDef>(
 ): Promise<TCallResponse<C>> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', file, file.name);
+  form.append(options.fileField ?? 'file', file, file.name);
   let envelope: TEnvelope;
   try {
     envelope = await postMultipart(def.path, form, options);

@@ -3,7 +3,7 @@
 // re-render when the settings arrive. A failure keeps the defaults quietly.
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { getAppConfig } from '@paywallet/contract';
+import { getAppConfigCall } from '@paywallet/contract';
 import { call } from '../api/client.ts';
 import { configureShownDecimals } from '../lib/money.ts';
 
@@ -11,7 +11,7 @@ export function AppConfigLoader({ children }: { children: ReactNode }) {
   useQuery({
     queryKey: ['app-config'],
     queryFn: async ({ signal }) => {
-      const config = await call(getAppConfig, {}, { signal, errorToast: false, successToast: false });
+      const config = await call(getAppConfigCall, {}, { signal, errorToast: false, successToast: false });
       configureShownDecimals(config);
       return config;
     },

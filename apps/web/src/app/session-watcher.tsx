@@ -1,14 +1,22 @@
-// Reacts to the client's "session ended" (a 401): server state is dropped, the user goes to
-// send-otp, and if they were inside the app the logout notice tells them why. Cached server
-// state also goes whenever the session token changes, so one user never sees another's data.
+// What the app does when the session is gone (api/session-events.ts). Spec 1 section 8 names two
+// cases, and they are shown apart:
+//   - a call answered 401: the client has shown the error toast with the server's message and
+//     cleared the client state; here server state is dropped and the user goes to send-otp. No
+//     dialog: the toast says what happened.
+//   - the feature list refused when the shell opens ("If the feature list returns a non-200 code,
+//     the user goes to send-otp. A logout notice 'You Are logged Out From The System' has OK,
+//     which goes to send-otp"; the same in spec 2 section 4): the user goes to send-otp and the
+//     logout notice stays until OK. This is the case of opening the app on a session that ended
+//     elsewhere (signed out on another device, expired, or the account disabled).
+// Cached server state also goes whenever the session token changes, so one user never sees
+// another's data.
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { onSessionEnded } from '../api/session-events.ts';
 import { LogoutNoticeModal } from '../components/logout-notice-modal.tsx';
 import { useLocalState } from '../hooks/use-local-state.ts';
-
-const SEND_OTP = '/auth/send-otp';
+import { AUTH_PATHS } from './paths.ts';
 
 export function SessionWatcher() {
   const navigate = useNavigate();
@@ -25,10 +33,10 @@ export function SessionWatcher() {
 
   useEffect(
     () =>
-      onSessionEnded(() => {
+      onSessionEnded((end) => {
         queryClient.clear();
-        if (window.location.pathname.startsWith('/app')) setNoticeOpen(true);
-        navigate(SEND_OTP, { replace: true });
+        if (end === 'logged-out') setNoticeOpen(true);
+        navigate(AUTH_PATHS.sendOtp, { replace: true });
       }),
     [navigate, queryClient],
   );
@@ -38,7 +46,7 @@ export function SessionWatcher() {
       opened={noticeOpen}
       onOk={() => {
         setNoticeOpen(false);
-        navigate(SEND_OTP, { replace: true });
+        navigate(AUTH_PATHS.sendOtp, { replace: true });
       }}
     />
   );

@@ -25,7 +25,8 @@ export function formatFee(minor: number, currency?: string): string {
 
 export function Amount({ minor, currency, decimals = DISPLAY_DECIMALS, direction, ...textProps }: AmountProps) {
   const sign = direction === undefined ? '' : direction < 0 ? '−' : '+';
-  const color = direction === undefined ? undefined : direction < 0 ? 'red.7' : 'teal.7';
+  // Shade 9: the lighter shades fall under 4.5:1 on white (WCAG AA).
+  const color = direction === undefined ? undefined : direction < 0 ? 'red.9' : 'teal.9';
   return (
     <Text component="span" inherit c={color} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} {...textProps}>
       {sign}

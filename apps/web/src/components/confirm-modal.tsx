@@ -15,7 +15,14 @@ export interface ConfirmModalProps {
 
 export function ConfirmModal({ opened, title, message, imageUrl, loading = false, onNo, onYes }: ConfirmModalProps) {
   return (
-    <Modal opened={opened} onClose={onNo} title={title} centered closeOnClickOutside={!loading}>
+    <Modal
+      opened={opened}
+      onClose={onNo}
+      title={title}
+      centered
+      closeOnClickOutside={!loading}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="md">
         {imageUrl && <Image src={imageUrl} alt="" h={96} fit="contain" />}
         <Text>{message}</Text>

@@ -1,8 +1,9 @@
 // Six single-character boxes for the one-time code: typing advances, Backspace on an empty
 // box goes back, arrows move, and pasting the code (anywhere) fills every box.
 import { useId, useRef } from 'react';
-import type { ClipboardEvent, KeyboardEvent } from 'react';
+import type { ClipboardEvent, KeyboardEvent, Ref } from 'react';
 import { Group, Input, TextInput } from '@mantine/core';
+import { assignRef } from '@mantine/hooks';
 import { LIMITS } from '@paywallet/contract';
 import { requiredLabelProps } from './required.ts';
 
@@ -14,6 +15,8 @@ export interface OtpInputProps {
   label?: string;
   length?: number;
   disabled?: boolean;
+  /** The first box: the form kit focuses it when the server refuses the code. */
+  ref?: Ref<HTMLInputElement>;
 }
 
 // An empty box in the middle is held as a space so the other digits keep their places; the
@@ -23,10 +26,13 @@ function toDigits(value: string, length: number): string[] {
 }
 
 function fromDigits(digits: string[]): string {
-  return digits.map((digit) => digit || ' ').join('').trimEnd();
+  return digits
+    .map((digit) => digit || ' ')
+    .join('')
+    .trimEnd();
 }
 
-export function OtpInput({ value, onChange, onBlur, error, label = 'OTP', length = LIMITS.otpLength, disabled }: OtpInputProps) {
+export function OtpInput({ value, onChange, onBlur, error, label = 'OTP', length = LIMITS.otpLength, disabled, ref }: OtpInputProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const labelId = useId();
   const errorId = useId();
@@ -91,6 +97,7 @@ export function OtpInput({ value, onChange, onBlur, error, label = 'OTP', length
             key={index}
             ref={(element) => {
               boxes.current[index] = element;
+              if (index === 0) assignRef(ref, element);
             }}
             value={digit}
             onChange={(event) => setDigit(index, event.currentTarget.value)}

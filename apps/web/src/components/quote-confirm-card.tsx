@@ -2,10 +2,11 @@
 // amount, fee, VAT, total and what arrives, how long the quote still holds, Confirm and Back.
 // Confirm waits while its call runs (DECISIONS 4) and is refused once the quote has expired.
 import type { ReactNode } from 'react';
-import { Button, Card, Divider, Group, Stack, Title } from '@mantine/core';
+import { Card, Divider, Stack, Title } from '@mantine/core';
 import type { TQuote } from '@paywallet/contract';
 import { useSecondsUntil } from '../hooks/use-seconds-until.ts';
 import { formatAmount, formatFee } from './amount.tsx';
+import { FormActions } from './form/form-actions.tsx';
 import { KeyValueList } from './key-value-list.tsx';
 import type { KeyValueRow } from './key-value-list.tsx';
 import { QuoteExpiry } from './quote-expiry.tsx';
@@ -57,14 +58,7 @@ export function QuoteConfirmCard({
         <KeyValueList rows={quoteRows(quote, receiveLabel)} />
         <QuoteExpiry secondsLeft={secondsLeft} />
         {children}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onBack} disabled={pending}>
-            Back
-          </Button>
-          <Button onClick={onConfirm} loading={pending} disabled={expired}>
-            {confirmLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={confirmLabel} pending={pending} disabled={expired} onSubmit={onConfirm} back={{ onClick: onBack }} />
       </Stack>
     </Card>
   );

@@ -5,8 +5,3 @@ export const requiredLabelProps = { 'data-required': true } as const;
 
 /** Spread on a TextInput / PasswordInput / Select that must be filled in. */
 export const requiredField = { labelProps: requiredLabelProps, 'aria-required': true } as const;
-
-/** The same mark for a field that is required only sometimes (KYC inputs). */
-export function requiredFieldIf(required: boolean) {
-  return required ? requiredField : {};
-}

@@ -1,9 +1,14 @@
-// An administrator logged in as the merchant (spec 1 section 6): the admin_login cookie, or
-// the server's own word on the profile read.
-import { ADMIN_LOGIN_COOKIE, hasCookie } from '../lib/cookies.ts';
+// An administrator logged in as the merchant (DECISIONS 29): only the server's word counts, the
+// profile answer's adminLogin. The admin_login cookie the server also sets is never read: a
+// cookie anyone can set changes nothing.
 import { useUserProfile } from './use-user-profile.ts';
 
 export function useAdminSession(): boolean {
   const profile = useUserProfile();
-  return hasCookie(ADMIN_LOGIN_COOKIE) || profile.data?.adminLogin === 1;
+  return profile.data?.adminLogin === 1;
+}
+
+/** App Settings' Notification tab is hidden from an administrator logged in as the merchant (spec 2). */
+export function useNotificationSettingsVisible(): boolean {
+  return !useAdminSession();
 }

@@ -1,7 +1,7 @@
 // The signed-in user as the server holds it now; the shell, the dashboard and the profile
 // page share one cached read.
 import { useQuery } from '@tanstack/react-query';
-import { getUserProfile } from '@paywallet/contract';
+import { getUserProfileCall } from '@paywallet/contract';
 import { call } from '../api/client.ts';
 
 export const USER_PROFILE_QUERY_KEY = ['user-profile'] as const;
@@ -9,6 +9,6 @@ export const USER_PROFILE_QUERY_KEY = ['user-profile'] as const;
 export function useUserProfile() {
   return useQuery({
     queryKey: USER_PROFILE_QUERY_KEY,
-    queryFn: ({ signal }) => call(getUserProfile, {}, { signal }),
+    queryFn: ({ signal }) => call(getUserProfileCall, {}, { signal }),
   });
 }

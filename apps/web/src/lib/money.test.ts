@@ -64,7 +64,7 @@ describe('zAmountInput', () => {
 });
 
 describe('formatShown', () => {
-  it('shows the deployment\'s decimals: padded when more, rounded half away from zero when fewer', () => {
+  it("shows the deployment's decimals: padded when more, rounded half away from zero when fewer", () => {
     configureShownDecimals({ amountDecimalPlaces: 3, feesDecimalPlaces: 1 });
     expect(formatShown(123450)).toBe('1,234.500');
     expect(formatShown(-5)).toBe('-0.050');

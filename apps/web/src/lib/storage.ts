@@ -59,6 +59,8 @@ export interface LocalState {
   requestSendMoney: TReceivedMoneyRequest;
   requestSendMoneyQuote: RequestSendMoneyQuoteState;
   balanceLimitQuote: BalanceLimitQuoteState;
+  /** The administrator's own session, kept while they are logged in as a merchant. */
+  consoleSession: { accessToken: string; user: TUser };
 }
 
 /** What session storage holds, by key. */

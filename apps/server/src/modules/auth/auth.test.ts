@@ -1,33 +1,39 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  getDashboardFeatureListCall,
+  getUserKycCall,
+  getUserProfileCall,
+  getWalletListCall,
+  loginCall,
+  logoutUserCall,
+  manageUserKycCall,
+  passcodeLoginCall,
+  registerCall,
+  resetPasscodeCall,
+  resetPasswordCall,
+  setPasscodeCall,
+  verifyEmailCall,
+  verifyEmailGeneralCall,
+  verifyOtpCall,
+} from '@paywallet/contract';
 import { solveChallenge } from 'altcha-lib';
 import {
   countRows,
   createTestApp,
   DEMO_MERCHANT,
+  fieldErrors,
   forgetSendLimits,
   latestCode,
   proveEmail,
+  refusalData,
   signUp,
   VALID_SIGN_UP,
   type TestApp,
 } from '../../test/harness.ts';
-import { BAD_CREDENTIALS, EMAIL_NOT_PROVEN, PASSCODE_LOCKED } from './auth.service.ts';
-import { OTP_BURNED, OTP_INVALID, OTP_WRONG } from './otp.ts';
 
 const WRITES = ['users', 'sessions', 'otps', 'outbox_emails', 'email_verifications', 'wallets'] as const;
 const PASSCODE_STAGE_ONLY = 'Please enter your passcode to continue.';
 
-interface LoginData {
-  id: number;
-  passcode_set: number;
-  accessToken: string;
-  userKyc: number;
-}
-interface SessionData {
-  accessToken: string;
-  user: { id: number; email: string; passcode_set: number; status: number };
-  userKyc: number;
-}
 interface Person {
   email: string;
   password: string;
@@ -58,7 +64,7 @@ describe('auth', () => {
 
   async function sendCode(email: string, ip?: string) {
     await forgetSendLimits(t, email);
-    return t.call<{ otpVerification: number; accountExist: number }>('verify-email', { email }, ip ? { ip } : {});
+    return t.call(verifyEmailCall, { email }, ip ? { ip } : {});
   }
 
   async function userRow(email: string) {
@@ -68,7 +74,7 @@ describe('auth', () => {
   /** Code, then password: the password-stage token. */
   async function passwordStage(who: Pick<Person, 'email' | 'password'>): Promise<string> {
     await proveEmail(t, who.email);
-    const login = await t.call<LoginData>('login', { email: who.email, password: who.password });
+    const login = await t.call(loginCall, { email: who.email, password: who.password });
     expect(login.code).toBe(200);
     return login.data.accessToken;
   }
@@ -77,7 +83,7 @@ describe('auth', () => {
   async function fullUser(label: string): Promise<Person & { token: string }> {
     const email = nextEmail(label);
     const passwordToken = await signUp(t, email, { phone: nextPhone() });
-    const set = await t.call<SessionData>('set-passcode', { passcode: '4321', confirmPasscode: '4321' }, { token: passwordToken });
+    const set = await t.call(setPasscodeCall, { passcode: '4321', confirmPasscode: '4321' }, { token: passwordToken });
     expect(set.code).toBe(200);
     return { email, password: VALID_SIGN_UP.password, passcode: '4321', token: set.data.accessToken };
   }
@@ -112,16 +118,16 @@ describe('auth', () => {
     it('refuses an invalid, empty or missing e-mail and sends nothing', async () => {
       // Proves the e-mail rules and their messages, with nothing written.
       const before = await countRows(t, WRITES);
-      const invalid = await t.call<{ errors: Record<string, string> }>('verify-email', { email: 'not-an-email' });
+      const invalid = await t.call(verifyEmailCall, { email: 'not-an-email' });
       expect(invalid.status).toBe(400);
       expect(invalid.message).toBe('The email must be a valid email address');
-      expect(invalid.data.errors).toEqual({ email: 'The email must be a valid email address' });
-      const empty = await t.call('verify-email', { email: '' });
+      expect(fieldErrors(invalid)).toEqual({ email: 'The email must be a valid email address' });
+      const empty = await t.call(verifyEmailCall, { email: '' });
       expect(empty.status).toBe(400);
       expect(empty.message).toBe('The email field is required');
-      const blank = await t.call('verify-email', { email: '   ' });
+      const blank = await t.call(verifyEmailCall, { email: '   ' });
       expect(blank.message).toBe('The email field is required');
-      const missing = await t.call('verify-email', {});
+      const missing = await t.post(verifyEmailCall.path, {});
       expect(missing.status).toBe(400);
       expect(missing.message).toBe('The email field is required');
       expect(await countRows(t, WRITES)).toEqual(before);
@@ -132,17 +138,17 @@ describe('auth', () => {
       const email = nextEmail('gap');
       expect((await sendCode(email)).status).toBe(200);
       const before = await countRows(t, ['otps', 'outbox_emails']);
-      const again = await t.call<{ retryAfter: number }>('verify-email', { email });
+      const again = await t.call(verifyEmailCall, { email });
       expect(again.status).toBe(429);
       expect(again.code).toBe(429);
       const retryAfter = Number(again.headers['retry-after']);
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(10);
-      expect(again.data.retryAfter).toBe(retryAfter);
+      expect(refusalData(again).retryAfter).toBe(retryAfter);
       expect(await countRows(t, ['otps', 'outbox_emails'])).toEqual(before);
       expect(await outboxCount(email)).toBe(1);
       // The gap covers the reset e-mail call too: it shares the sending limits.
-      const reset = await t.call('verify-email-general', { email, type: 1 });
+      const reset = await t.call(verifyEmailGeneralCall, { email, type: 1 });
       expect(reset.status).toBe(429);
     });
 
@@ -152,12 +158,12 @@ describe('auth', () => {
       const skipGap = () => t.deps.db.deleteFrom('rate_limits').where('key', '=', `otp-gap:${email}`).execute();
       for (let send = 1; send <= 5; send++) {
         await skipGap();
-        expect((await t.call('verify-email', { email })).status).toBe(200);
+        expect((await t.call(verifyEmailCall, { email })).status).toBe(200);
       }
       expect(await outboxCount(email)).toBe(5);
       await skipGap();
       const before = await countRows(t, ['otps', 'outbox_emails']);
-      const sixth = await t.call('verify-email', { email });
+      const sixth = await t.call(verifyEmailCall, { email });
       expect(sixth.status).toBe(429);
       expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(10);
       expect(await countRows(t, ['otps', 'outbox_emails'])).toEqual(before);
@@ -167,15 +173,15 @@ describe('auth', () => {
       // Proves the per-IP send limit (30 per window) refuses the 31st address from one IP.
       const ip = '198.51.100.7';
       for (let send = 1; send <= 30; send++) {
-        expect((await t.call('verify-email', { email: nextEmail('ip-send') }, { ip })).status).toBe(200);
+        expect((await t.call(verifyEmailCall, { email: nextEmail('ip-send') }, { ip })).status).toBe(200);
       }
       const email = nextEmail('ip-send');
-      const refused = await t.call('verify-email', { email }, { ip });
+      const refused = await t.call(verifyEmailCall, { email }, { ip });
       expect(refused.status).toBe(429);
       expect(await outboxCount(email)).toBe(0);
       // The refused send still started the e-mail's 10-second gap; let it pass.
       await t.deps.db.deleteFrom('rate_limits').where('key', '=', `otp-gap:${email}`).execute();
-      const otherIp = await t.call('verify-email', { email }, { ip: '198.51.100.8' });
+      const otherIp = await t.call(verifyEmailCall, { email }, { ip: '198.51.100.8' });
       expect(otherIp.status).toBe(200);
     });
   });
@@ -185,14 +191,14 @@ describe('auth', () => {
       // Proves a right code proves the e-mail (a short-lived proof row) for new and existing addresses.
       const email = nextEmail('otp-ok');
       await sendCode(email);
-      const fresh = await t.call('verify-otp', { email, otp: await latestCode(t, email) });
+      const fresh = await t.call(verifyOtpCall, { email, otp: await latestCode(t, email) });
       expect(fresh.status).toBe(200);
       expect(fresh.data).toEqual({ accountExist: 0 });
       const proof = await t.deps.db.selectFrom('email_verifications').selectAll().where('email', '=', email).executeTakeFirst();
       expect(proof).toBeDefined();
 
       await sendCode(DEMO_MERCHANT.email);
-      const existing = await t.call('verify-otp', { email: DEMO_MERCHANT.email, otp: await latestCode(t, DEMO_MERCHANT.email) });
+      const existing = await t.call(verifyOtpCall, { email: DEMO_MERCHANT.email, otp: await latestCode(t, DEMO_MERCHANT.email) });
       expect(existing.data).toEqual({ accountExist: 1 });
     });
 
@@ -202,9 +208,9 @@ describe('auth', () => {
       await sendCode(email);
       const code = await latestCode(t, email);
       const wrong = code === '000000' ? '111111' : '000000';
-      const refused = await t.call('verify-otp', { email, otp: wrong });
+      const refused = await t.call(verifyOtpCall, { email, otp: wrong });
       expect(refused.status).toBe(422);
-      expect(refused.message).toBe(OTP_WRONG);
+      expect(refused.reason).toBe('OTP_WRONG');
       expect(refused.message).toBe('The code is incorrect.');
       const proof = await t.deps.db.selectFrom('email_verifications').select('email').where('email', '=', email).executeTakeFirst();
       expect(proof).toBeUndefined();
@@ -217,16 +223,16 @@ describe('auth', () => {
       const code = await latestCode(t, email);
       const wrong = code === '000000' ? '111111' : '000000';
       for (let attempt = 1; attempt <= 4; attempt++) {
-        const refused = await t.call('verify-otp', { email, otp: wrong });
+        const refused = await t.call(verifyOtpCall, { email, otp: wrong });
         expect(refused.status).toBe(422);
-        expect(refused.message).toBe(OTP_WRONG);
+        expect(refused.reason).toBe('OTP_WRONG');
       }
-      const fifth = await t.call('verify-otp', { email, otp: wrong });
+      const fifth = await t.call(verifyOtpCall, { email, otp: wrong });
       expect(fifth.status).toBe(422);
-      expect(fifth.message).toBe(OTP_BURNED);
-      const right = await t.call('verify-otp', { email, otp: code });
+      expect(fifth.reason).toBe('OTP_BURNED');
+      const right = await t.call(verifyOtpCall, { email, otp: code });
       expect(right.status).toBe(422);
-      expect(right.message).toBe(OTP_INVALID);
+      expect(right.reason).toBe('OTP_INVALID');
       const proof = await t.deps.db.selectFrom('email_verifications').select('email').where('email', '=', email).executeTakeFirst();
       expect(proof).toBeUndefined();
     });
@@ -241,9 +247,9 @@ describe('auth', () => {
         .set({ expires_at: new Date(Date.now() - 1000) })
         .where('email', '=', email)
         .execute();
-      const refused = await t.call('verify-otp', { email, otp: code });
+      const refused = await t.call(verifyOtpCall, { email, otp: code });
       expect(refused.status).toBe(422);
-      expect(refused.message).toBe(OTP_INVALID);
+      expect(refused.reason).toBe('OTP_INVALID');
       const proof = await t.deps.db.selectFrom('email_verifications').select('email').where('email', '=', email).executeTakeFirst();
       expect(proof).toBeUndefined();
     });
@@ -253,10 +259,10 @@ describe('auth', () => {
       const email = nextEmail('otp-once');
       await sendCode(email);
       const code = await latestCode(t, email);
-      expect((await t.call('verify-otp', { email, otp: code })).status).toBe(200);
-      const again = await t.call('verify-otp', { email, otp: code });
+      expect((await t.call(verifyOtpCall, { email, otp: code })).status).toBe(200);
+      const again = await t.call(verifyOtpCall, { email, otp: code });
       expect(again.status).toBe(422);
-      expect(again.message).toBe(OTP_INVALID);
+      expect(again.reason).toBe('OTP_INVALID');
     });
 
     it('stops an older code working once a newer one is sent', async () => {
@@ -271,9 +277,9 @@ describe('auth', () => {
         newer = await latestCode(t, email);
       }
       expect(newer).not.toBe(older);
-      const stale = await t.call('verify-otp', { email, otp: older });
+      const stale = await t.call(verifyOtpCall, { email, otp: older });
       expect(stale.status).toBe(422);
-      const current = await t.call('verify-otp', { email, otp: newer });
+      const current = await t.call(verifyOtpCall, { email, otp: newer });
       expect(current.status).toBe(200);
     });
 
@@ -286,11 +292,11 @@ describe('auth', () => {
       const firstCode = await latestCode(t, first);
       const secondCode = await latestCode(t, second);
       if (firstCode !== secondCode) {
-        expect((await t.call('verify-otp', { email: second, otp: firstCode })).status).toBe(422);
+        expect((await t.call(verifyOtpCall, { email: second, otp: firstCode })).status).toBe(422);
       }
       // A reset-password code does not prove an e-mail for sign-in.
       await forgetSendLimits(t, DEMO_MERCHANT.email);
-      await t.call('verify-email-general', { email: DEMO_MERCHANT.email, type: 1 });
+      await t.call(verifyEmailGeneralCall, { email: DEMO_MERCHANT.email, type: 1 });
       const resetCode = await latestCode(t, DEMO_MERCHANT.email);
       await t.deps.db
         .updateTable('otps')
@@ -298,9 +304,9 @@ describe('auth', () => {
         .where('email', '=', DEMO_MERCHANT.email)
         .where('purpose', '=', 'sign-in')
         .execute();
-      const refused = await t.call('verify-otp', { email: DEMO_MERCHANT.email, otp: resetCode });
+      const refused = await t.call(verifyOtpCall, { email: DEMO_MERCHANT.email, otp: resetCode });
       expect(refused.status).toBe(422);
-      expect(refused.message).toBe(OTP_INVALID);
+      expect(refused.reason).toBe('OTP_INVALID');
     });
 
     it('validates the otp field', async () => {
@@ -308,14 +314,14 @@ describe('auth', () => {
       const before = await countRows(t, WRITES);
       const email = 'otp-rules@example.com';
       for (const body of [{ email }, { email, otp: '' }, { email, otp: '  ' }]) {
-        const refused = await t.call('verify-otp', body);
+        const refused = await t.post(verifyOtpCall.path, body);
         expect(refused.status).toBe(400);
         expect(refused.message).toBe('The otp field is required');
       }
       for (const otp of ['12345', '1234567', '12345a', '12 456']) {
-        const refused = await t.call<{ errors: Record<string, string> }>('verify-otp', { email, otp });
+        const refused = await t.call(verifyOtpCall, { email, otp });
         expect(refused.status).toBe(400);
-        expect(refused.data.errors.otp).toBe('The otp must be 6 digits');
+        expect(fieldErrors(refused).otp).toBe('The otp must be 6 digits');
       }
       expect(await countRows(t, WRITES)).toEqual(before);
     });
@@ -327,10 +333,7 @@ describe('auth', () => {
       const email = nextEmail('register');
       const phone = nextPhone();
       await proveEmail(t, email);
-      const created = await t.call<{ accessToken: string; user: SessionData['user'] & { phone_number: string; type: string } }>(
-        'register',
-        { ...VALID_SIGN_UP, email, phone },
-      );
+      const created = await t.call(registerCall, { ...VALID_SIGN_UP, email, phone });
       expect(created.status).toBe(200);
       expect(created.data.accessToken).toEqual(expect.any(String));
       expect(created.data.user).toMatchObject({
@@ -346,17 +349,9 @@ describe('auth', () => {
       const row = await userRow(email);
       expect(row.password_hash).not.toContain(VALID_SIGN_UP.password);
 
-      const set = await t.call<SessionData>(
-        'set-passcode',
-        { passcode: '1357', confirmPasscode: '1357' },
-        { token: created.data.accessToken },
-      );
+      const set = await t.call(setPasscodeCall, { passcode: '1357', confirmPasscode: '1357' }, { token: created.data.accessToken });
       expect(set.status).toBe(200);
-      const wallets = await t.call<Array<{ is_default: number; currency: { code: string }; available_balance: number }>>(
-        'get-wallet-list',
-        {},
-        { token: set.data.accessToken },
-      );
+      const wallets = await t.call(getWalletListCall, {}, { token: set.data.accessToken });
       expect(wallets.status).toBe(200);
       expect(wallets.data).toHaveLength(1);
       expect(wallets.data[0]).toMatchObject({ is_default: 1, currency: { code: 'AED' }, available_balance: 0 });
@@ -365,9 +360,9 @@ describe('auth', () => {
     it('refuses to register an e-mail that was not proven by a code, writing nothing', async () => {
       // Proves sign-up needs the e-mail step, and that an expired proof does not count.
       const before = await countRows(t, WRITES);
-      const refused = await t.call('register', { ...VALID_SIGN_UP, email: nextEmail('unproven'), phone: nextPhone() });
+      const refused = await t.call(registerCall, { ...VALID_SIGN_UP, email: nextEmail('unproven'), phone: nextPhone() });
       expect(refused.status).toBe(422);
-      expect(refused.message).toBe(EMAIL_NOT_PROVEN);
+      expect(refused.reason).toBe('EMAIL_NOT_PROVEN');
       expect(await countRows(t, WRITES)).toEqual(before);
 
       const email = nextEmail('stale-proof');
@@ -378,9 +373,9 @@ describe('auth', () => {
         .where('email', '=', email)
         .execute();
       const afterProof = await countRows(t, WRITES);
-      const stale = await t.call('register', { ...VALID_SIGN_UP, email, phone: nextPhone() });
+      const stale = await t.call(registerCall, { ...VALID_SIGN_UP, email, phone: nextPhone() });
       expect(stale.status).toBe(422);
-      expect(stale.message).toBe(EMAIL_NOT_PROVEN);
+      expect(stale.reason).toBe('EMAIL_NOT_PROVEN');
       expect(await countRows(t, WRITES)).toEqual(afterProof);
     });
 
@@ -424,7 +419,7 @@ describe('auth', () => {
       await proveEmail(t, email);
       const before = await countRows(t, WRITES);
       for (const [change, field, message] of cases) {
-        const refused = await t.call<{ errors: Record<string, string> }>('register', {
+        const refused = await t.call(registerCall, {
           ...VALID_SIGN_UP,
           email,
           phone: nextPhone(),
@@ -432,11 +427,11 @@ describe('auth', () => {
         });
         expect(refused.status, `${field}: ${message}`).toBe(400);
         expect(refused.message, `${field}: ${message}`).toBe(message);
-        expect(refused.data.errors[field]).toBe(message);
+        expect(fieldErrors(refused)[field]).toBe(message);
       }
       expect(await countRows(t, WRITES)).toEqual(before);
       // The proof survived the refusals: the corrected form goes through.
-      const created = await t.call('register', { ...VALID_SIGN_UP, email, phone: nextPhone() });
+      const created = await t.call(registerCall, { ...VALID_SIGN_UP, email, phone: nextPhone() });
       expect(created.status).toBe(200);
     });
 
@@ -444,22 +439,22 @@ describe('auth', () => {
       // Proves the uniqueness of e-mail and phone (in its international form).
       await proveEmail(t, DEMO_MERCHANT.email);
       const before = await countRows(t, WRITES);
-      const emailTaken = await t.call<{ errors: Record<string, string> }>('register', {
+      const emailTaken = await t.call(registerCall, {
         ...VALID_SIGN_UP,
         email: DEMO_MERCHANT.email,
         phone: nextPhone(),
       });
       expect(emailTaken.status).toBe(409);
-      expect(emailTaken.data.errors.email).toBe('The email has already been taken.');
+      expect(fieldErrors(emailTaken).email).toBe('The email has already been taken.');
 
       const email = nextEmail('phone-taken');
       await proveEmail(t, email);
       const afterProof = await countRows(t, WRITES);
       // The demo merchant's phone is +971501234567: the local form and the international form both clash.
       for (const phone of ['501234567', '0501234567', '+971501234567']) {
-        const phoneTaken = await t.call<{ errors: Record<string, string> }>('register', { ...VALID_SIGN_UP, email, phone });
+        const phoneTaken = await t.call(registerCall, { ...VALID_SIGN_UP, email, phone });
         expect(phoneTaken.status, phone).toBe(409);
-        expect(phoneTaken.data.errors.phone).toBe('The phone has already been taken.');
+        expect(fieldErrors(phoneTaken).phone).toBe('The phone has already been taken.');
       }
       expect(await countRows(t, WRITES)).toEqual(afterProof);
       expect(afterProof.users).toBe(before.users);
@@ -470,7 +465,7 @@ describe('auth', () => {
     it('signs in with the password to a passcode-stage session', async () => {
       // Proves login answers the passcode stage token, id and passcode_set, and uses up the proof.
       await proveEmail(t, DEMO_MERCHANT.email);
-      const login = await t.call<LoginData>('login', { email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password });
+      const login = await t.call(loginCall, { email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password });
       expect(login.status).toBe(200);
       expect(login.data.passcode_set).toBe(1);
       expect(login.data.accessToken).toMatch(/^[\w-]{40,}$/);
@@ -483,16 +478,16 @@ describe('auth', () => {
       expect(session.stage).toBe('passcode');
       expect(session.token_hash).not.toBe(login.data.accessToken);
 
-      const again = await t.call('login', { email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password });
+      const again = await t.call(loginCall, { email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password });
       expect(again.status).toBe(422);
-      expect(again.message).toBe(EMAIL_NOT_PROVEN);
+      expect(again.reason).toBe('EMAIL_NOT_PROVEN');
 
       const email = nextEmail('no-passcode');
       await signUp(t, email, { phone: nextPhone() });
-      const withoutPasscode = await t.call<LoginData>('login', { email, password: VALID_SIGN_UP.password });
+      const withoutPasscode = await t.call(loginCall, { email, password: VALID_SIGN_UP.password });
       expect(withoutPasscode.status).toBe(422); // the sign-up used the proof
       await proveEmail(t, email);
-      const newcomer = await t.call<LoginData>('login', { email, password: VALID_SIGN_UP.password });
+      const newcomer = await t.call(loginCall, { email, password: VALID_SIGN_UP.password });
       expect(newcomer.status).toBe(200);
       expect(newcomer.data.passcode_set).toBe(0);
     });
@@ -504,10 +499,10 @@ describe('auth', () => {
       const unknown = nextEmail('unknown');
       await proveEmail(t, unknown);
       const before = await countRows(t, ['sessions', 'users']);
-      const wrong = await t.call('login', { email: DEMO_MERCHANT.email, password: 'Wrong1234' }, { ip });
-      const missing = await t.call('login', { email: unknown, password: 'Wrong1234' }, { ip });
+      const wrong = await t.call(loginCall, { email: DEMO_MERCHANT.email, password: 'Wrong1234' }, { ip });
+      const missing = await t.call(loginCall, { email: unknown, password: 'Wrong1234' }, { ip });
       expect(wrong.status).toBe(422);
-      expect(wrong.message).toBe(BAD_CREDENTIALS);
+      expect(wrong.reason).toBe('BAD_CREDENTIALS');
       expect(wrong.message).toBe('These credentials do not match our records.');
       expect({ code: missing.code, message: missing.message, data: missing.data }).toEqual({
         code: wrong.code,
@@ -522,19 +517,19 @@ describe('auth', () => {
       // Proves no password is tried before the e-mail is proven, and nothing is written.
       await t.deps.db.deleteFrom('email_verifications').where('email', '=', DEMO_MERCHANT.email).execute();
       const before = await countRows(t, ['sessions', 'rate_limits']);
-      const refused = await t.call('login', { email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }, { ip: '203.0.113.11' });
+      const refused = await t.call(loginCall, { email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }, { ip: '203.0.113.11' });
       expect(refused.status).toBe(422);
-      expect(refused.message).toBe(EMAIL_NOT_PROVEN);
+      expect(refused.reason).toBe('EMAIL_NOT_PROVEN');
       expect(await countRows(t, ['sessions', 'rate_limits'])).toEqual(before);
     });
 
     it('validates the login fields', async () => {
       // Proves the login rules: e-mail required and valid, password of at least 5 characters.
       const before = await countRows(t, WRITES);
-      expect((await t.call('login', { email: '', password: 'Secret123' })).message).toBe('The email field is required');
-      expect((await t.call('login', { email: 'x', password: 'Secret123' })).message).toBe('The email must be a valid email address');
-      expect((await t.call('login', { email: 'a@example.com', password: '' })).message).toBe('The password field is required');
-      const short = await t.call('login', { email: 'a@example.com', password: 'abcd' });
+      expect((await t.call(loginCall, { email: '', password: 'Secret123' })).message).toBe('The email field is required');
+      expect((await t.call(loginCall, { email: 'x', password: 'Secret123' })).message).toBe('The email must be a valid email address');
+      expect((await t.call(loginCall, { email: 'a@example.com', password: '' })).message).toBe('The password field is required');
+      const short = await t.call(loginCall, { email: 'a@example.com', password: 'abcd' });
       expect(short.status).toBe(400);
       expect(short.message).toBe('The password must be at least 5 characters');
       expect(await countRows(t, WRITES)).toEqual(before);
@@ -546,17 +541,17 @@ describe('auth', () => {
       const ip = '203.0.113.20';
       await proveEmail(t, who.email);
       for (let attempt = 1; attempt <= 5; attempt++) {
-        const wrong = await t.call('login', { email: who.email, password: `Wrong${attempt}pass` }, { ip });
+        const wrong = await t.call(loginCall, { email: who.email, password: `Wrong${attempt}pass` }, { ip });
         expect(wrong.status).toBe(422);
-        expect(wrong.message).toBe(BAD_CREDENTIALS);
+        expect(wrong.reason).toBe('BAD_CREDENTIALS');
       }
       const before = await countRows(t, ['sessions']);
-      const locked = await t.call('login', { email: who.email, password: who.password }, { ip });
+      const locked = await t.call(loginCall, { email: who.email, password: who.password }, { ip });
       expect(locked.status).toBe(429);
       expect(locked.code).toBe(429);
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
       // From another address too: the limit is on the e-mail.
-      const elsewhere = await t.call('login', { email: who.email, password: who.password }, { ip: '203.0.113.21' });
+      const elsewhere = await t.call(loginCall, { email: who.email, password: who.password }, { ip: '203.0.113.21' });
       expect(elsewhere.status).toBe(429);
       expect(await countRows(t, ['sessions'])).toEqual(before);
     });
@@ -567,12 +562,12 @@ describe('auth', () => {
       const ip = '203.0.113.30';
       await proveEmail(t, who.email);
       const answers = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => t.call('login', { email: who.email, password: `Burst${i}guess` }, { ip })),
+        Array.from({ length: 12 }, (_, i) => t.call(loginCall, { email: who.email, password: `Burst${i}guess` }, { ip })),
       );
       const statuses = answers.map((a) => a.status);
       expect(statuses.filter((s) => s === 422)).toHaveLength(5);
       expect(statuses.filter((s) => s === 429)).toHaveLength(7);
-      expect((await t.call('login', { email: who.email, password: who.password }, { ip })).status).toBe(429);
+      expect((await t.call(loginCall, { email: who.email, password: who.password }, { ip })).status).toBe(429);
     });
 
     it('limits wrong passwords per IP address across e-mails', async () => {
@@ -581,19 +576,19 @@ describe('auth', () => {
       const emails = Array.from({ length: 31 }, () => nextEmail('ip-login'));
       for (const email of emails) await proveEmail(t, email);
       for (const email of emails.slice(0, 30)) {
-        const wrong = await t.call('login', { email, password: 'Wrong1234' }, { ip });
+        const wrong = await t.call(loginCall, { email, password: 'Wrong1234' }, { ip });
         expect(wrong.status).toBe(422);
       }
-      const limited = await t.call('login', { email: emails[30], password: 'Wrong1234' }, { ip });
+      const limited = await t.call(loginCall, { email: emails[30]!, password: 'Wrong1234' }, { ip });
       expect(limited.status).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 
       await proveEmail(t, DEMO_MERCHANT.email);
       const before = await countRows(t, ['sessions']);
-      const right = await t.call('login', { email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }, { ip });
+      const right = await t.call(loginCall, { email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }, { ip });
       expect(right.status).toBe(429);
       expect(await countRows(t, ['sessions'])).toEqual(before);
-      const otherIp = await t.call('login', { email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }, { ip: '203.0.113.41' });
+      const otherIp = await t.call(loginCall, { email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }, { ip: '203.0.113.41' });
       expect(otherIp.status).toBe(200);
     });
   });
@@ -603,49 +598,50 @@ describe('auth', () => {
       // Proves the two-stage session: full-stage calls answer 401 to a password-stage token.
       const email = nextEmail('stage');
       const token = await signUp(t, email, { phone: nextPhone() });
-      for (const path of ['get-wallet-list', 'get-dashboard-feature-list', 'get-user-kyc', 'get-user-profile', 'manage-user-kyc']) {
-        const refused = await t.call(path, {}, { token });
-        expect(refused.status, path).toBe(401);
+      for (const call of [getWalletListCall, getDashboardFeatureListCall, getUserKycCall, getUserProfileCall, manageUserKycCall]) {
+        const refused = await t.post(call.path, {}, { token });
+        expect(refused.status, call.path).toBe(401);
+        expect(refused.reason).toBe('PASSCODE_REQUIRED');
         expect(refused.message).toBe(PASSCODE_STAGE_ONLY);
       }
       // The passcode calls are reached (they answer on their own terms, not 401).
-      const wrongLogin = await t.call('passcode-login', { passcode: '9999' }, { token });
+      const wrongLogin = await t.call(passcodeLoginCall, { passcode: '9999' }, { token });
       expect(wrongLogin.status).toBe(422);
-      const set = await t.call<SessionData>('set-passcode', { passcode: '2468', confirmPasscode: '2468' }, { token });
+      const set = await t.call(setPasscodeCall, { passcode: '2468', confirmPasscode: '2468' }, { token });
       expect(set.status).toBe(200);
 
       const other = await passwordStage({ email, password: VALID_SIGN_UP.password });
-      const logout = await t.call('logout-user', {}, { token: other });
+      const logout = await t.call(logoutUserCall, {}, { token: other });
       expect(logout.status).toBe(200);
     });
 
     it('answers 401 without a token, with a garbage token and with an expired one', async () => {
       // Proves that only a live, known session opens the authenticated calls.
-      const none = await t.call('get-wallet-list', {});
+      const none = await t.call(getWalletListCall, {});
       expect(none.status).toBe(401);
       expect(none.code).toBe(401);
       for (const token of ['garbage', 'x'.repeat(43), 'x'.repeat(500)]) {
-        expect((await t.call('get-wallet-list', {}, { token })).status).toBe(401);
-        expect((await t.call('set-passcode', { passcode: '1234', confirmPasscode: '1234' }, { token })).status).toBe(401);
+        expect((await t.call(getWalletListCall, {}, { token })).status).toBe(401);
+        expect((await t.call(setPasscodeCall, { passcode: '1234', confirmPasscode: '1234' }, { token })).status).toBe(401);
       }
       const who = await fullUser('expired');
-      expect((await t.call('get-wallet-list', {}, { token: who.token })).status).toBe(200);
+      expect((await t.call(getWalletListCall, {}, { token: who.token })).status).toBe(200);
       const user = await userRow(who.email);
       await t.deps.db
         .updateTable('sessions')
         .set({ expires_at: new Date(Date.now() - 1000) })
         .where('user_id', '=', user.id)
         .execute();
-      expect((await t.call('get-wallet-list', {}, { token: who.token })).status).toBe(401);
+      expect((await t.call(getWalletListCall, {}, { token: who.token })).status).toBe(401);
     });
 
     it('ends the sessions of a suspended user', async () => {
       // Proves a user who is inactive or suspended cannot use a session they already hold.
       const who = await fullUser('suspended');
       await t.deps.db.updateTable('users').set({ status: 3 }).where('email', '=', who.email).execute();
-      expect((await t.call('get-wallet-list', {}, { token: who.token })).status).toBe(401);
+      expect((await t.call(getWalletListCall, {}, { token: who.token })).status).toBe(401);
       await proveEmail(t, who.email);
-      const login = await t.call('login', { email: who.email, password: who.password });
+      const login = await t.call(loginCall, { email: who.email, password: who.password });
       expect(login.status).toBe(403);
     });
   });
@@ -657,20 +653,16 @@ describe('auth', () => {
       const token = await signUp(t, email, { phone: nextPhone() });
       const before = await countRows(t, ['sessions']);
       for (const passcode of ['12', '12345', 'abcd', '12a4']) {
-        const refused = await t.call('set-passcode', { passcode, confirmPasscode: passcode }, { token });
+        const refused = await t.call(setPasscodeCall, { passcode, confirmPasscode: passcode }, { token });
         expect(refused.status, passcode).toBe(400);
         expect(refused.message).toBe('The passcode must be exactly 4 digits');
       }
-      const empty = await t.call('set-passcode', { passcode: '', confirmPasscode: '' }, { token });
+      const empty = await t.call(setPasscodeCall, { passcode: '', confirmPasscode: '' }, { token });
       expect(empty.message).toBe('The passcode field is required');
-      const mismatch = await t.call<{ errors: Record<string, string> }>(
-        'set-passcode',
-        { passcode: '1234', confirmPasscode: '1243' },
-        { token },
-      );
+      const mismatch = await t.call(setPasscodeCall, { passcode: '1234', confirmPasscode: '1243' }, { token });
       expect(mismatch.status).toBe(400);
       expect(mismatch.message).toBe('The confirm passcode and passcode must match');
-      expect(mismatch.data.errors.confirmPasscode).toBe('The confirm passcode and passcode must match');
+      expect(fieldErrors(mismatch).confirmPasscode).toBe('The confirm passcode and passcode must match');
       expect((await userRow(email)).passcode_hash).toBeNull();
       expect(await countRows(t, ['sessions'])).toEqual(before);
     });
@@ -679,11 +671,7 @@ describe('auth', () => {
       // Proves set-passcode returns a new full token and the password-stage token stops working.
       const email = nextEmail('rotate');
       const token = await signUp(t, email, { phone: nextPhone() });
-      const set = await t.call<SessionData>(
-        'set-passcode',
-        { passcode: '1470', confirmPasscode: '1470', deviceToken: 'push-1' },
-        { token },
-      );
+      const set = await t.call(setPasscodeCall, { passcode: '1470', confirmPasscode: '1470', deviceToken: 'push-1' }, { token });
       expect(set.status).toBe(200);
       expect(set.data.accessToken).not.toBe(token);
       expect(set.data.user.passcode_set).toBe(1);
@@ -692,22 +680,22 @@ describe('auth', () => {
       expect(row.passcode_hash).not.toBeNull();
       expect(row.passcode_hash).not.toContain('1470');
       expect(row.device_token).toBe('push-1');
-      expect((await t.call('get-wallet-list', {}, { token: set.data.accessToken })).status).toBe(200);
-      expect((await t.call('passcode-login', { passcode: '1470' }, { token })).status).toBe(401);
-      expect((await t.call('get-wallet-list', {}, { token })).status).toBe(401);
+      expect((await t.call(getWalletListCall, {}, { token: set.data.accessToken })).status).toBe(200);
+      expect((await t.call(passcodeLoginCall, { passcode: '1470' }, { token })).status).toBe(401);
+      expect((await t.call(getWalletListCall, {}, { token })).status).toBe(401);
     });
 
     it('refuses a second set-passcode with 409 and keeps the first passcode', async () => {
       // Proves the passcode can only be changed through Reset Pin.
       const who = await fullUser('twice');
       const hashBefore = (await userRow(who.email)).passcode_hash;
-      const again = await t.call('set-passcode', { passcode: '0000', confirmPasscode: '0000' }, { token: who.token });
+      const again = await t.call(setPasscodeCall, { passcode: '0000', confirmPasscode: '0000' }, { token: who.token });
       expect(again.status).toBe(409);
       const passcodeToken = await passwordStage(who);
-      const viaLogin = await t.call('set-passcode', { passcode: '0000', confirmPasscode: '0000' }, { token: passcodeToken });
+      const viaLogin = await t.call(setPasscodeCall, { passcode: '0000', confirmPasscode: '0000' }, { token: passcodeToken });
       expect(viaLogin.status).toBe(409);
       expect((await userRow(who.email)).passcode_hash).toBe(hashBefore);
-      expect((await t.call('passcode-login', { passcode: who.passcode }, { token: passcodeToken })).status).toBe(200);
+      expect((await t.call(passcodeLoginCall, { passcode: who.passcode }, { token: passcodeToken })).status).toBe(200);
     });
   });
 
@@ -716,10 +704,10 @@ describe('auth', () => {
       // Proves the wrong-passcode answer and the stored failure counter.
       const who = await fullUser('wrong-pin');
       const token = await passwordStage(who);
-      const first = await t.call('passcode-login', { passcode: '0000' }, { token });
+      const first = await t.call(passcodeLoginCall, { passcode: '0000' }, { token });
       expect(first.status).toBe(422);
       expect(first.message).toBe('The passcode is incorrect. 4 attempts left.');
-      const second = await t.call('passcode-login', { passcode: '0001' }, { token });
+      const second = await t.call(passcodeLoginCall, { passcode: '0001' }, { token });
       expect(second.message).toBe('The passcode is incorrect. 3 attempts left.');
       expect((await userRow(who.email)).passcode_failed_attempts).toBe(2);
     });
@@ -730,7 +718,7 @@ describe('auth', () => {
       const token = await passwordStage(who);
       const messages: string[] = [];
       for (let attempt = 1; attempt <= 5; attempt++) {
-        const wrong = await t.call('passcode-login', { passcode: '0000' }, { token });
+        const wrong = await t.call(passcodeLoginCall, { passcode: '0000' }, { token });
         messages.push(`${wrong.status} ${wrong.message}`);
       }
       expect(messages.slice(0, 4)).toEqual([
@@ -739,18 +727,18 @@ describe('auth', () => {
         '422 The passcode is incorrect. 2 attempts left.',
         '422 The passcode is incorrect. 1 attempt left.',
       ]);
-      expect(messages[4]).toBe(`403 ${PASSCODE_LOCKED}`);
+      expect(messages[4]).toBe('403 Your passcode is locked after too many wrong attempts. Use Reset Pin to set a new one.');
       const before = await countRows(t, ['sessions']);
-      const right = await t.call('passcode-login', { passcode: who.passcode }, { token });
+      const right = await t.call(passcodeLoginCall, { passcode: who.passcode }, { token });
       expect(right.status).toBe(403);
-      expect(right.message).toBe(PASSCODE_LOCKED);
+      expect(right.reason).toBe('PASSCODE_LOCKED');
       expect(await countRows(t, ['sessions'])).toEqual(before);
       const row = await userRow(who.email);
       expect(row.passcode_failed_attempts).toBe(5);
       expect(row.passcode_locked_at).not.toBeNull();
       // A new password sign-in does not lift the lock.
       const fresh = await passwordStage(who);
-      expect((await t.call('passcode-login', { passcode: who.passcode }, { token: fresh })).status).toBe(403);
+      expect((await t.call(passcodeLoginCall, { passcode: who.passcode }, { token: fresh })).status).toBe(403);
     });
 
     it('resets the failure counter on a success', async () => {
@@ -758,14 +746,14 @@ describe('auth', () => {
       const who = await fullUser('reset-count');
       const token = await passwordStage(who);
       for (let attempt = 1; attempt <= 4; attempt++) {
-        expect((await t.call('passcode-login', { passcode: '0000' }, { token })).status).toBe(422);
+        expect((await t.call(passcodeLoginCall, { passcode: '0000' }, { token })).status).toBe(422);
       }
       expect((await userRow(who.email)).passcode_failed_attempts).toBe(4);
-      const ok = await t.call<SessionData>('passcode-login', { passcode: who.passcode }, { token });
+      const ok = await t.call(passcodeLoginCall, { passcode: who.passcode }, { token });
       expect(ok.status).toBe(200);
       expect((await userRow(who.email)).passcode_failed_attempts).toBe(0);
       const next = await passwordStage(who);
-      const wrong = await t.call('passcode-login', { passcode: '0000' }, { token: next });
+      const wrong = await t.call(passcodeLoginCall, { passcode: '0000' }, { token: next });
       expect(wrong.message).toBe('The passcode is incorrect. 4 attempts left.');
     });
 
@@ -774,7 +762,7 @@ describe('auth', () => {
       const who = await fullUser('burst-pin');
       const token = await passwordStage(who);
       const guesses = Array.from({ length: 20 }, (_, i) => String(5000 + i));
-      const answers = await Promise.all(guesses.map((passcode) => t.call('passcode-login', { passcode }, { token })));
+      const answers = await Promise.all(guesses.map((passcode) => t.call(passcodeLoginCall, { passcode }, { token })));
       const statuses = answers.map((a) => a.status);
       expect(statuses.every((s) => s === 422 || s === 403)).toBe(true);
       expect(statuses.filter((s) => s === 422).length).toBeLessThanOrEqual(4);
@@ -784,17 +772,17 @@ describe('auth', () => {
       const wrongTries = await t.deps.db
         .selectFrom('audit_log')
         .select((eb) => eb.fn.countAll().as('n'))
-        .where('user_id', '=', row.id)
-        .where('action', '=', 'passcode-wrong')
+        .where('actor_user_id', '=', row.id)
+        .where('action', '=', 'auth.passcode-wrong')
         .executeTakeFirstOrThrow();
       expect(Number(wrongTries.n)).toBe(5);
-      expect((await t.call('passcode-login', { passcode: who.passcode }, { token })).status).toBe(403);
+      expect((await t.call(passcodeLoginCall, { passcode: who.passcode }, { token })).status).toBe(403);
     });
 
     it('asks for a passcode to be set first when there is none', async () => {
       // Proves passcode-login is refused before set-passcode.
       const token = await signUp(t, nextEmail('no-pin'), { phone: nextPhone() });
-      const refused = await t.call('passcode-login', { passcode: '1234' }, { token });
+      const refused = await t.call(passcodeLoginCall, { passcode: '1234' }, { token });
       expect(refused.status).toBe(422);
       expect(refused.message).toBe('Please set your passcode first.');
     });
@@ -802,13 +790,13 @@ describe('auth', () => {
     it('answers the demo merchant (KYC approved) with userKyc 0 and the user', async () => {
       // Proves the passcode-login answer for an approved account.
       const token = await passwordStage(DEMO_MERCHANT);
-      const ok = await t.call<SessionData & { avatar: string | null }>('passcode-login', { passcode: DEMO_MERCHANT.passcode }, { token });
+      const ok = await t.call(passcodeLoginCall, { passcode: DEMO_MERCHANT.passcode }, { token });
       expect(ok.status).toBe(200);
       expect(ok.data.userKyc).toBe(0);
       expect(ok.data.user.email).toBe(DEMO_MERCHANT.email);
       expect(ok.data.avatar).toBeNull();
-      expect((await t.call('get-wallet-list', {}, { token })).status).toBe(401);
-      expect((await t.call('get-wallet-list', {}, { token: ok.data.accessToken })).status).toBe(200);
+      expect((await t.call(getWalletListCall, {}, { token })).status).toBe(401);
+      expect((await t.call(getWalletListCall, {}, { token: ok.data.accessToken })).status).toBe(200);
     });
   });
 
@@ -819,8 +807,8 @@ describe('auth', () => {
       const unknown = nextEmail('reset-unknown');
       await forgetSendLimits(t, who.email);
       const knownBefore = await outboxCount(who.email);
-      const known = await t.call('verify-email-general', { email: who.email, type: 1 });
-      const stranger = await t.call('verify-email-general', { email: unknown, type: 1 });
+      const known = await t.call(verifyEmailGeneralCall, { email: who.email, type: 1 });
+      const stranger = await t.call(verifyEmailGeneralCall, { email: unknown, type: 1 });
       expect(known.status).toBe(200);
       expect({ code: stranger.code, message: stranger.message, data: stranger.data }).toEqual({
         code: known.code,
@@ -838,7 +826,7 @@ describe('auth', () => {
         .executeTakeFirstOrThrow();
       expect(otp.purpose).toBe('reset-password');
 
-      const badType = await t.call('verify-email-general', { email: who.email, type: 3 });
+      const badType = await t.call(verifyEmailGeneralCall, { email: who.email, type: 3 });
       expect(badType.status).toBe(400);
       expect(badType.message).toBe('The selected type is invalid');
     });
@@ -848,28 +836,28 @@ describe('auth', () => {
       const who = await fullUser('reset-pw');
       const passcodeToken = await passwordStage(who);
       await forgetSendLimits(t, who.email);
-      await t.call('verify-email-general', { email: who.email, type: 1 });
+      await t.call(verifyEmailGeneralCall, { email: who.email, type: 1 });
       const otp = await latestCode(t, who.email);
       const newPassword = 'Renewed456';
-      const mismatch = await t.call('reset-password', { email: who.email, password: newPassword, confirmPassword: 'Renewed457', otp });
+      const mismatch = await t.call(resetPasswordCall, { email: who.email, password: newPassword, confirmPassword: 'Renewed457', otp });
       expect(mismatch.status).toBe(400);
       expect(mismatch.message).toBe('The confirm password and password must match');
-      const weak = await t.call('reset-password', { email: who.email, password: 'renewed456', confirmPassword: 'renewed456', otp });
+      const weak = await t.call(resetPasswordCall, { email: who.email, password: 'renewed456', confirmPassword: 'renewed456', otp });
       expect(weak.message).toBe('Password must contain at least one number, uppercase and lowercase character');
 
-      const reset = await t.call('reset-password', { email: who.email, password: newPassword, confirmPassword: newPassword, otp });
+      const reset = await t.call(resetPasswordCall, { email: who.email, password: newPassword, confirmPassword: newPassword, otp });
       expect(reset.status).toBe(200);
-      expect((await t.call('get-wallet-list', {}, { token: who.token })).status).toBe(401);
-      expect((await t.call('passcode-login', { passcode: who.passcode }, { token: passcodeToken })).status).toBe(401);
+      expect((await t.call(getWalletListCall, {}, { token: who.token })).status).toBe(401);
+      expect((await t.call(passcodeLoginCall, { passcode: who.passcode }, { token: passcodeToken })).status).toBe(401);
 
       await proveEmail(t, who.email);
-      const old = await t.call('login', { email: who.email, password: who.password }, { ip: '203.0.113.50' });
+      const old = await t.call(loginCall, { email: who.email, password: who.password }, { ip: '203.0.113.50' });
       expect(old.status).toBe(422);
-      expect(old.message).toBe(BAD_CREDENTIALS);
-      const fresh = await t.call<LoginData>('login', { email: who.email, password: newPassword });
+      expect(old.reason).toBe('BAD_CREDENTIALS');
+      const fresh = await t.call(loginCall, { email: who.email, password: newPassword });
       expect(fresh.status).toBe(200);
       // The code was used once.
-      const reuse = await t.call('reset-password', { email: who.email, password: 'Another789', confirmPassword: 'Another789', otp });
+      const reuse = await t.call(resetPasswordCall, { email: who.email, password: 'Another789', confirmPassword: 'Another789', otp });
       expect(reuse.status).toBe(422);
     });
 
@@ -880,14 +868,14 @@ describe('auth', () => {
       await sendCode(who.email);
       const signInCode = await latestCode(t, who.email);
       const before = await countRows(t, WRITES);
-      const withSignInCode = await t.call('reset-password', {
+      const withSignInCode = await t.call(resetPasswordCall, {
         email: who.email,
         password: 'Changed123',
         confirmPassword: 'Changed123',
         otp: signInCode,
       });
       expect(withSignInCode.status).toBe(422);
-      const unknown = await t.call('reset-password', {
+      const unknown = await t.call(resetPasswordCall, {
         email: nextEmail('nobody'),
         password: 'Changed123',
         confirmPassword: 'Changed123',
@@ -896,18 +884,18 @@ describe('auth', () => {
       expect(unknown.status).toBe(422);
       expect(unknown.message).toBe(withSignInCode.message);
       await forgetSendLimits(t, who.email);
-      await t.call('verify-email-general', { email: who.email, type: 1 });
+      await t.call(verifyEmailGeneralCall, { email: who.email, type: 1 });
       const code = await latestCode(t, who.email);
-      const wrong = await t.call('reset-password', {
+      const wrong = await t.call(resetPasswordCall, {
         email: who.email,
         password: 'Changed123',
         confirmPassword: 'Changed123',
         otp: code === '000000' ? '111111' : '000000',
       });
       expect(wrong.status).toBe(422);
-      expect(wrong.message).toBe(OTP_WRONG);
+      expect(wrong.reason).toBe('OTP_WRONG');
       expect((await userRow(who.email)).password_hash).toBe(hashBefore);
-      expect((await t.call('get-wallet-list', {}, { token: who.token })).status).toBe(200);
+      expect((await t.call(getWalletListCall, {}, { token: who.token })).status).toBe(200);
       const after = await countRows(t, WRITES);
       // Only the reset request itself wrote (one code, one e-mail).
       expect(after).toEqual({ ...before, otps: before.otps + 1, outbox_emails: before.outbox_emails + 1 });
@@ -918,16 +906,16 @@ describe('auth', () => {
       const who = await fullUser('reset-unlock');
       const ip = '203.0.113.60';
       await proveEmail(t, who.email);
-      for (let attempt = 1; attempt <= 5; attempt++) await t.call('login', { email: who.email, password: 'Wrong1234' }, { ip });
-      expect((await t.call('login', { email: who.email, password: who.password }, { ip })).status).toBe(429);
+      for (let attempt = 1; attempt <= 5; attempt++) await t.call(loginCall, { email: who.email, password: 'Wrong1234' }, { ip });
+      expect((await t.call(loginCall, { email: who.email, password: who.password }, { ip })).status).toBe(429);
       await forgetSendLimits(t, who.email);
-      await t.call('verify-email-general', { email: who.email, type: 1 });
+      await t.call(verifyEmailGeneralCall, { email: who.email, type: 1 });
       const otp = await latestCode(t, who.email);
-      expect((await t.call('reset-password', { email: who.email, password: 'Unlock123', confirmPassword: 'Unlock123', otp })).status).toBe(
+      expect((await t.call(resetPasswordCall, { email: who.email, password: 'Unlock123', confirmPassword: 'Unlock123', otp })).status).toBe(
         200,
       );
       await proveEmail(t, who.email);
-      expect((await t.call('login', { email: who.email, password: 'Unlock123' }, { ip: '203.0.113.61' })).status).toBe(200);
+      expect((await t.call(loginCall, { email: who.email, password: 'Unlock123' }, { ip: '203.0.113.61' })).status).toBe(200);
     });
   });
 
@@ -936,11 +924,11 @@ describe('auth', () => {
       // Proves reset-passcode: new passcode, counter and lock cleared, full sessions revoked.
       const who = await fullUser('reset-pin');
       const passcodeToken = await passwordStage(who);
-      for (let attempt = 1; attempt <= 5; attempt++) await t.call('passcode-login', { passcode: '0000' }, { token: passcodeToken });
+      for (let attempt = 1; attempt <= 5; attempt++) await t.call(passcodeLoginCall, { passcode: '0000' }, { token: passcodeToken });
       expect((await userRow(who.email)).passcode_locked_at).not.toBeNull();
 
       await forgetSendLimits(t, who.email);
-      const ask = await t.call('verify-email-general', { email: who.email, type: 2 });
+      const ask = await t.call(verifyEmailGeneralCall, { email: who.email, type: 2 });
       expect(ask.status).toBe(200);
       const otp = await latestCode(t, who.email);
       const purpose = await t.deps.db
@@ -951,23 +939,23 @@ describe('auth', () => {
         .executeTakeFirstOrThrow();
       expect(purpose.purpose).toBe('reset-passcode');
 
-      const invalid = await t.call('reset-passcode', { email: who.email, passcode: '12', confirmPasscode: '12', otp });
+      const invalid = await t.call(resetPasscodeCall, { email: who.email, passcode: '12', confirmPasscode: '12', otp });
       expect(invalid.status).toBe(400);
       expect(invalid.message).toBe('The passcode must be exactly 4 digits');
-      const mismatch = await t.call('reset-passcode', { email: who.email, passcode: '8642', confirmPasscode: '8643', otp });
+      const mismatch = await t.call(resetPasscodeCall, { email: who.email, passcode: '8642', confirmPasscode: '8643', otp });
       expect(mismatch.message).toBe('The confirm passcode and passcode must match');
 
-      const reset = await t.call('reset-passcode', { email: who.email, passcode: '8642', confirmPasscode: '8642', otp });
+      const reset = await t.call(resetPasscodeCall, { email: who.email, passcode: '8642', confirmPasscode: '8642', otp });
       expect(reset.status).toBe(200);
       const row = await userRow(who.email);
       expect(row.passcode_locked_at).toBeNull();
       expect(row.passcode_failed_attempts).toBe(0);
-      expect((await t.call('get-wallet-list', {}, { token: who.token })).status).toBe(401);
+      expect((await t.call(getWalletListCall, {}, { token: who.token })).status).toBe(401);
       // The password-stage session goes on to the passcode screen with the new passcode.
-      expect((await t.call('passcode-login', { passcode: who.passcode }, { token: passcodeToken })).status).toBe(422);
-      const ok = await t.call<SessionData>('passcode-login', { passcode: '8642' }, { token: passcodeToken });
+      expect((await t.call(passcodeLoginCall, { passcode: who.passcode }, { token: passcodeToken })).status).toBe(422);
+      const ok = await t.call(passcodeLoginCall, { passcode: '8642' }, { token: passcodeToken });
       expect(ok.status).toBe(200);
-      const again = await t.call('reset-passcode', { email: who.email, passcode: '9753', confirmPasscode: '9753', otp });
+      const again = await t.call(resetPasscodeCall, { email: who.email, passcode: '9753', confirmPasscode: '9753', otp });
       expect(again.status).toBe(422);
     });
 
@@ -975,10 +963,10 @@ describe('auth', () => {
       // Proves the two reset codes are not interchangeable.
       const who = await fullUser('reset-cross');
       await forgetSendLimits(t, who.email);
-      await t.call('verify-email-general', { email: who.email, type: 1 });
+      await t.call(verifyEmailGeneralCall, { email: who.email, type: 1 });
       const otp = await latestCode(t, who.email);
       const hashBefore = (await userRow(who.email)).passcode_hash;
-      const refused = await t.call('reset-passcode', { email: who.email, passcode: '8642', confirmPasscode: '8642', otp });
+      const refused = await t.call(resetPasscodeCall, { email: who.email, passcode: '8642', confirmPasscode: '8642', otp });
       expect(refused.status).toBe(422);
       expect((await userRow(who.email)).passcode_hash).toBe(hashBefore);
     });
@@ -988,21 +976,18 @@ describe('auth', () => {
     it('revokes the session on logout', async () => {
       // Proves logout-user ends the token: the next call answers 401.
       const who = await fullUser('logout');
-      expect((await t.call('get-user-profile', {}, { token: who.token })).status).toBe(200);
-      const out = await t.call('logout-user', {}, { token: who.token });
+      expect((await t.call(getUserProfileCall, {}, { token: who.token })).status).toBe(200);
+      const out = await t.call(logoutUserCall, {}, { token: who.token });
       expect(out.status).toBe(200);
       expect(out.data).toBeNull();
-      expect((await t.call('get-user-profile', {}, { token: who.token })).status).toBe(401);
-      expect((await t.call('logout-user', {}, { token: who.token })).status).toBe(401);
+      expect((await t.call(getUserProfileCall, {}, { token: who.token })).status).toBe(401);
+      expect((await t.call(logoutUserCall, {}, { token: who.token })).status).toBe(401);
     });
 
     it('reads the signed-in user profile', async () => {
       // Proves get-user-profile answers the stored user and no admin flag.
       const who = await fullUser('profile');
-      const profile = await t.call<{
-        user: SessionData['user'] & { first_name: string; last_login_at: string | null };
-        adminLogin: number;
-      }>('get-user-profile', {}, { token: who.token });
+      const profile = await t.call(getUserProfileCall, {}, { token: who.token });
       expect(profile.status).toBe(200);
       expect(profile.data.adminLogin).toBe(0);
       expect(profile.data.user).toMatchObject({ email: who.email, first_name: VALID_SIGN_UP.firstName, passcode_set: 1, status: 0 });
@@ -1040,11 +1025,11 @@ describe('auth with the bot check on', () => {
     const before = await countRows(t, ['otps', 'outbox_emails', 'rate_limits', 'bot_check_uses']);
     const email = 'bot@example.com';
     for (const verResponse of [undefined, '', 'garbage', Buffer.from('{"number":1}').toString('base64')]) {
-      const refused = await t.call('verify-email', { email, ...(verResponse === undefined ? {} : { verResponse }) });
+      const refused = await t.call(verifyEmailCall, { email, ...(verResponse === undefined ? {} : { verResponse }) });
       expect(refused.status).toBe(400);
       expect(refused.message).toBe('The bot check failed. Please reload the page and try again.');
     }
-    const reset = await t.call('verify-email-general', { email: DEMO_MERCHANT.email, type: 1 });
+    const reset = await t.call(verifyEmailGeneralCall, { email: DEMO_MERCHANT.email, type: 1 });
     expect(reset.status).toBe(400);
     expect(await countRows(t, ['otps', 'outbox_emails', 'rate_limits', 'bot_check_uses'])).toEqual(before);
   });
@@ -1053,22 +1038,22 @@ describe('auth with the bot check on', () => {
     // Proves a valid proof-of-work opens the call and cannot be replayed.
     const email = 'human@example.com';
     const proof = await solvedProof();
-    const sent = await t.call('verify-email', { email, verResponse: proof, resId: 'altcha' });
+    const sent = await t.call(verifyEmailCall, { email, verResponse: proof, resId: 'altcha' });
     expect(sent.status).toBe(200);
     expect(sent.data).toEqual({ otpVerification: 1, accountExist: 0 });
     await forgetSendLimits(t, email);
     const before = await countRows(t, ['otps', 'outbox_emails']);
-    const replay = await t.call('verify-email', { email, verResponse: proof });
+    const replay = await t.call(verifyEmailCall, { email, verResponse: proof });
     expect(replay.status).toBe(400);
     expect(await countRows(t, ['otps', 'outbox_emails'])).toEqual(before);
 
     // A proof with a forged number fails too.
     const forged = JSON.parse(Buffer.from(await solvedProof(), 'base64').toString('utf8')) as { number: number };
     forged.number += 1;
-    const refused = await t.call('verify-email', { email, verResponse: Buffer.from(JSON.stringify(forged)).toString('base64') });
+    const refused = await t.call(verifyEmailCall, { email, verResponse: Buffer.from(JSON.stringify(forged)).toString('base64') });
     expect(refused.status).toBe(400);
 
-    const reset = await t.call('verify-email-general', { email: DEMO_MERCHANT.email, type: 1, verResponse: await solvedProof() });
+    const reset = await t.call(verifyEmailGeneralCall, { email: DEMO_MERCHANT.email, type: 1, verResponse: await solvedProof() });
     expect(reset.status).toBe(200);
   });
 });

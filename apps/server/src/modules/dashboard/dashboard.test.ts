@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDashboardFeatureListCall, getUserProfileCall, getWalletListCall, setPasscodeCall, verifyEmailCall } from '@paywallet/contract';
 import {
   countRows,
   createTestApp,
@@ -14,16 +16,6 @@ import {
 interface FeatureGroup {
   name: string;
   features: Array<{ id: number; slug: string; name: string; web_icon: string }>;
-}
-interface Wallet {
-  id: number;
-  currency_id: number;
-  currency: { id: number; code: string; decimals: number };
-  is_default: number;
-  user_id: number;
-  account_number: string;
-  available_balance: number;
-  balance_on_hold: number;
 }
 interface OutboxMail {
   id: number;
@@ -53,7 +45,7 @@ describe('dashboard', () => {
   describe('get-dashboard-feature-list', () => {
     it('answers the merchant a menu of groups, the dashboard overview first', async () => {
       // Proves the feature list shape: named groups of features, each feature once, overview first.
-      const menu = await t.call<FeatureGroup[]>('get-dashboard-feature-list', {}, { token: merchantToken });
+      const menu = await t.call(getDashboardFeatureListCall, {}, { token: merchantToken });
       expect(menu.status).toBe(200);
       expect(menu.data[0]).toEqual({
         name: 'Dashboard',
@@ -97,7 +89,7 @@ describe('dashboard', () => {
       const testGroups = (groups: FeatureGroup[]) =>
         groups.filter((group) => group.name.startsWith('Test ')).map((group) => [group.name, group.features.map((f) => f.slug)]);
 
-      const merchant = await t.call<FeatureGroup[]>('get-dashboard-feature-list', {}, { token: merchantToken });
+      const merchant = await t.call(getDashboardFeatureListCall, {}, { token: merchantToken });
       expect(testGroups(merchant.data)).toEqual([
         ['Test Money', ['test-links']],
         ['Test Reports', ['test-statements', 'test-settlements']],
@@ -105,7 +97,7 @@ describe('dashboard', () => {
       // The groups come after the seeded ones, whose sort is lower.
       expect(merchant.data.slice(-2).map((group) => group.name)).toEqual(['Test Money', 'Test Reports']);
 
-      const consumer = await t.call<FeatureGroup[]>('get-dashboard-feature-list', {}, { token: consumerToken });
+      const consumer = await t.call(getDashboardFeatureListCall, {}, { token: consumerToken });
       expect(testGroups(consumer.data)).toEqual([
         ['Test Money', ['test-request']],
         ['Test Reports', ['test-statements']],
@@ -115,9 +107,9 @@ describe('dashboard', () => {
 
     it('needs a full session', async () => {
       // Proves the menu answers 401 without a session and to a password-stage token.
-      expect((await t.call('get-dashboard-feature-list', {})).status).toBe(401);
+      expect((await t.call(getDashboardFeatureListCall, {})).status).toBe(401);
       const passwordToken = await signUp(t, 'menu-stage@example.com', { phone: '551234567' });
-      const refused = await t.call('get-dashboard-feature-list', {}, { token: passwordToken });
+      const refused = await t.call(getDashboardFeatureListCall, {}, { token: passwordToken });
       expect(refused.status).toBe(401);
       expect(refused.code).toBe(401);
     });
@@ -126,7 +118,7 @@ describe('dashboard', () => {
   describe('get-wallet-list', () => {
     it('lists the demo consumer wallets: AED default, then USD and EUR', async () => {
       // Proves the wallet list shape and is_default (1 for the default wallet, 0 for the others).
-      const wallets = await t.call<Wallet[]>('get-wallet-list', {}, { token: consumerToken });
+      const wallets = await t.call(getWalletListCall, {}, { token: consumerToken });
       expect(wallets.status).toBe(200);
       expect(wallets.data.map((w) => [w.currency.code, w.is_default])).toEqual([
         ['AED', 1],
@@ -147,8 +139,8 @@ describe('dashboard', () => {
 
     it('shows each user only their own wallets', async () => {
       // Proves the owner check: the merchant sees its AED and USD wallets and none of the consumer's.
-      const merchant = await t.call<Wallet[]>('get-wallet-list', {}, { token: merchantToken });
-      const consumer = await t.call<Wallet[]>('get-wallet-list', {}, { token: consumerToken });
+      const merchant = await t.call(getWalletListCall, {}, { token: merchantToken });
+      const consumer = await t.call(getWalletListCall, {}, { token: consumerToken });
       expect(merchant.data.map((w) => [w.currency.code, w.is_default])).toEqual([
         ['AED', 1],
         ['USD', 0],
@@ -156,7 +148,7 @@ describe('dashboard', () => {
       const consumerIds = new Set(consumer.data.map((w) => w.id));
       expect(merchant.data.some((w) => consumerIds.has(w.id))).toBe(false);
       // A body asking for someone else's wallets changes nothing.
-      const asking = await t.call<Wallet[]>('get-wallet-list', { userId: consumer.data[0]?.user_id }, { token: merchantToken });
+      const asking = await t.call(getWalletListCall, { userId: consumer.data[0]?.user_id }, { token: merchantToken });
       expect(asking.data.map((w) => w.id)).toEqual(merchant.data.map((w) => w.id));
     });
   });
@@ -166,22 +158,35 @@ describe('dashboard', () => {
       // Proves the admin-impersonation reading: status 1 and adminLogin 1 on an admin session.
       const email = 'admin-view@example.com';
       const passwordToken = await signUp(t, email, { phone: '551234568' });
-      const set = await t.call<{ accessToken: string }>(
-        'set-passcode',
-        { passcode: '1122', confirmPasscode: '1122' },
-        { token: passwordToken },
-      );
+      const set = await t.call(setPasscodeCall, { passcode: '1122', confirmPasscode: '1122' }, { token: passwordToken });
       const token = set.data.accessToken;
-      const own = await t.call<{ user: { status: number }; adminLogin: number }>('get-user-profile', {}, { token });
+      const own = await t.call(getUserProfileCall, {}, { token });
       expect(own.data).toMatchObject({ user: { status: 0 }, adminLogin: 0 });
       const user = await t.deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      const admin = await t.deps.db
+        .insertInto('users')
+        .values({
+          uuid: crypto.randomUUID(),
+          type: 'admin',
+          first_name: 'Ada',
+          last_name: 'Admin',
+          business_name: null,
+          email: 'ada-admin@example.com',
+          carrier_code: null,
+          phone_number: null,
+          password_hash: 'not-a-password',
+          avatar: null,
+          device_token: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await t.deps.db
         .updateTable('sessions')
-        .set({ admin_login: true })
+        .set({ admin_login: true, impersonator_user_id: admin.id })
         .where('user_id', '=', user.id)
         .where('stage', '=', 'user')
         .execute();
-      const asAdmin = await t.call<{ user: { status: number }; adminLogin: number }>('get-user-profile', {}, { token });
+      const asAdmin = await t.call(getUserProfileCall, {}, { token });
       expect(asAdmin.data).toMatchObject({ user: { status: 1 }, adminLogin: 1 });
       const stored = await t.deps.db.selectFrom('users').select('status').where('id', '=', user.id).executeTakeFirstOrThrow();
       expect(stored.status).toBe(0);
@@ -193,11 +198,11 @@ describe('dashboard', () => {
       // Proves GET /api/dev/outbox?email= answers that address's mails, newest first.
       const email = 'outbox-reader@example.com';
       await forgetSendLimits(t, email);
-      await t.call('verify-email', { email });
+      await t.call(verifyEmailCall, { email });
       await forgetSendLimits(t, email);
-      await t.call('verify-email', { email });
+      await t.call(verifyEmailCall, { email });
       await forgetSendLimits(t, 'someone-else@example.com');
-      await t.call('verify-email', { email: 'someone-else@example.com' });
+      await t.call(verifyEmailCall, { email: 'someone-else@example.com' });
 
       const { status, body } = await readOutbox(`?email=${encodeURIComponent(email.toUpperCase())}`);
       expect(status).toBe(200);
@@ -247,7 +252,7 @@ describe('dev outbox switched off', () => {
 
   it('does not exist when config devOutbox is false', async () => {
     // Proves the dev outbox is absent (404) outside development, while mail is still recorded.
-    await t.call('verify-email', { email: 'quiet@example.com' });
+    await t.call(verifyEmailCall, { email: 'quiet@example.com' });
     const json = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?email=quiet@example.com' });
     expect(json.statusCode).toBe(404);
     expect(json.body).not.toContain('quiet@example.com');

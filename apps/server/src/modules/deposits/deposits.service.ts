@@ -3,14 +3,19 @@
 //   1. get-allowed-payment-methods: the DEPOSIT methods of the wallet's currency.
 //   2. check-balance-and-limits: prices the deposit (charges on top: the card pays A+F+V, the
 //      wallet gets A), checks the method's limits and returns a quote hash (10 minutes).
-//   3. initiate-deposit: checks the card, authorizes A+F+V with the acquirer and consumes the
-//      quote, all in one database transaction that holds the quote row:
-//        approved  -> the deposit is posted at once (status 1); bypass3DS 1.
+//   3. initiate-deposit: checks the card and authorizes A+F+V with the acquirer, in one
+//      database transaction that holds the quote row:
+//        approved  -> the deposit is posted at once (status 1); bypass3DS 1; quote consumed.
 //        challenge -> a pending transaction (status 0, no entries) and a 3-D Secure page; the
-//                     gateway posts it on Approve (see gateway/card-payments.service.ts).
-//        declined  -> a failed transaction (status 2, no entries) and a 422.
-//      The quote is consumed in every case, so the same hash never charges a card twice: a
-//      repeated initiate answers the first result, and a declined card needs a new check.
+//                     gateway posts it on Approve (see gateway/card-payments.service.ts);
+//                     quote consumed.
+//        declined  -> a failed transaction (status 2, no entries) and a 422; the quote stays
+//                     open until it expires, so the user can try another card on the same
+//                     screen (at most DECLINES_PER_QUOTE_MAX times, then CARD_ATTEMPTS_EXHAUSTED).
+//      Only an approved or challenged card consumes the quote, so the same hash never charges a
+//      card twice: once consumed, a repeated initiate answers the first result and authorizes
+//      nothing. Each attempt gives the acquirer its own reference (quote and attempt number), so
+//      a retry of one attempt can be deduplicated and a new card is a new authorization.
 import type { Transaction } from 'kysely';
 import {
   assert,
@@ -21,40 +26,39 @@ import {
   TransactionType,
   type Charges,
   type PaymentMethodPrivilege,
-  type QuoteFailureCode,
 } from '@paywallet/ledger';
 import { TRANSACTION_STATUS, type TPaymentMethod, type TQuote } from '@paywallet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound, unprocessable } from '../../transport/errors.ts';
+import { fail, failure } from '../../transport/errors.ts';
+import type { AuditTrail } from '../../transport/audit-trail.ts';
 import { postEntries, recordUnpostedTransaction, type PostingTransaction } from '../ledger/ledger.service.ts';
-import { consumeQuote, createQuote, lockQuote, QUOTE_INVALID } from '../quotes/quotes.service.ts';
+import { consumeQuote, createQuote, lockQuote, recordFailedAttempt, type LockedQuote } from '../quotes/quotes.service.ts';
 import type { Acquirer, DeclineReason } from '../gateway/acquirer.ts';
-import { PaymentCard, cardCheckMessage } from '../gateway/card.ts';
+import { PaymentCard } from '../gateway/card.ts';
 import { cardPaymentPosting, notifyDepositOutcome } from '../gateway/card-postings.ts';
 import { challengeUrl, openChallenge } from '../gateway/card-payments.service.ts';
-import { formatMoney, fullName } from '../../lib/display-text.ts';
+import { fullName } from '../../lib/display-text.ts';
 import { findOwnWallet, type WalletWithCurrency } from '../wallets/wallets.service.ts';
 import {
-  dailyLimitLeftMinor,
   findPaymentMethod,
   listPaymentMethods,
   privilegeOf,
+  quoteRefusal,
   startOfUtcDay,
+  type LimitContext,
 } from '../payment-methods/payment-methods.service.ts';
 import { lockOwnWallet, sumDepositedSinceMinor } from './deposits.repository.ts';
 
-export const WALLET_NOT_FOUND = 'Wallet not found.';
-export const METHOD_NOT_AVAILABLE = 'This mode of payment is not available for this account.';
-export const CARD_DECLINED = 'Your card was declined.';
-export const CARD_INSUFFICIENT_FUNDS = 'Your card has insufficient funds.';
+/** Declined cards one deposit quote takes before the user must start again (card testing stays slow). */
+export const DECLINES_PER_QUOTE_MAX = 3;
 
 export type DepositResult =
   | { bypass3DS: 1; paymentUrl: null; transactionId: string; status: 'success' }
   | { bypass3DS: 0; paymentUrl: string; transactionId: string; status: 'pending' };
 /** What a consumed quote remembers: the answer of its first initiate, a refusal included. */
-type StoredResult = DepositResult | { status: 'failed'; transactionId: string; message: string };
+type StoredResult = DepositResult | { status: 'failed'; transactionId: string; reason: 'CARD_DECLINED' | 'CARD_INSUFFICIENT_FUNDS' };
 
 // ---- 1. methods -------------------------------------------------------------------------
 
@@ -87,33 +91,15 @@ export async function listAllowedDepositMethods(db: Db, currencyId: number): Pro
 
 // ---- 2. check-balance-and-limits ----------------------------------------------------------
 
-function limitMessage(
-  code: QuoteFailureCode,
-  wallet: WalletWithCurrency,
-  privilege: PaymentMethodPrivilege,
-  usedTodayMinor: bigint,
-): string {
-  const money = (amountMinor: bigint) => formatMoney(amountMinor, wallet.currency_code, wallet.currency_decimals);
-  switch (code) {
-    case 'AMOUNT_NOT_POSITIVE':
-      return 'The amount must be greater than 0.';
-    case 'AMOUNT_BELOW_MINIMUM':
-      return `The minimum deposit is ${money(privilege.minAmountMinor)}.`;
-    case 'AMOUNT_ABOVE_MAXIMUM':
-      return privilege.maxAmountMinor > 0n ? `The maximum deposit is ${money(privilege.maxAmountMinor)}.` : 'The amount is too large.';
-    case 'DAILY_LIMIT_EXCEEDED':
-      return dailyLimitMessage(wallet, privilege.dailyLimitMinor, usedTodayMinor);
-    case 'CHARGES_EXCEED_AMOUNT':
-      return 'The charges exceed the amount.';
-    default:
-      return assertNever(code);
-  }
-}
-
-function dailyLimitMessage(wallet: WalletWithCurrency, dailyLimitMinor: bigint, usedTodayMinor: bigint): string {
-  const money = (amountMinor: bigint) => formatMoney(amountMinor, wallet.currency_code, wallet.currency_decimals);
-  const leftMinor = dailyLimitLeftMinor(dailyLimitMinor, usedTodayMinor);
-  return `This deposit exceeds your daily limit of ${money(dailyLimitMinor)}. You can deposit up to ${money(leftMinor)} more today.`;
+function limitsOf(wallet: WalletWithCurrency, privilege: PaymentMethodPrivilege, usedTodayMinor: bigint): LimitContext {
+  return {
+    currencyCode: wallet.currency_code,
+    decimals: wallet.currency_decimals,
+    minAmountMinor: privilege.minAmountMinor,
+    maxAmountMinor: privilege.maxAmountMinor,
+    dailyLimitMinor: privilege.dailyLimitMinor,
+    usedTodayMinor,
+  };
 }
 
 /** What a deposit quote holds; bigints as strings, since the payload is JSON. */
@@ -134,9 +120,9 @@ export async function quoteDeposit(
   now = new Date(),
 ): Promise<TQuote> {
   const wallet = await findOwnWallet(deps.db, userId, input.walletId);
-  if (!wallet) throw notFound(WALLET_NOT_FOUND);
+  if (!wallet) fail('WALLET_NOT_FOUND');
   const method = await findPaymentMethod(deps.db, 'DEPOSIT', wallet.currency_id, input.paymentMethodId);
-  if (!method) throw unprocessable(METHOD_NOT_AVAILABLE);
+  if (!method) fail('METHOD_NOT_AVAILABLE');
   const privilege = privilegeOf(method);
   const usedTodayMinor = await sumDepositedSinceMinor(deps.db, userId, wallet.currency_id, method.payment_method_id, startOfUtcDay(now));
   const quoted = quoteCharges({
@@ -146,7 +132,7 @@ export async function quoteDeposit(
     deductChargesFromAmount: false,
     usedTodayMinor,
   });
-  if (!quoted.ok) throw unprocessable(limitMessage(quoted.code, wallet, privilege, usedTodayMinor));
+  if (!quoted.ok) throw quoteRefusal(quoted.code, limitsOf(wallet, privilege, usedTodayMinor));
 
   const payload: DepositQuotePayload = {
     walletId: String(wallet.id),
@@ -192,12 +178,12 @@ function readQuotePayload(payload: Record<string, unknown>): DepositQuote {
   return { walletId: BigInt(p.walletId), paymentMethodId: p.paymentMethodId, charges, dailyLimitMinor: BigInt(p.dailyLimitMinor) };
 }
 
-function declineMessage(reason: DeclineReason): string {
+function declineReason(reason: DeclineReason): 'CARD_DECLINED' | 'CARD_INSUFFICIENT_FUNDS' {
   switch (reason) {
     case 'declined':
-      return CARD_DECLINED;
+      return 'CARD_DECLINED';
     case 'insufficient_funds':
-      return CARD_INSUFFICIENT_FUNDS;
+      return 'CARD_INSUFFICIENT_FUNDS';
     default:
       return assertNever(reason);
   }
@@ -235,7 +221,14 @@ async function assertWithinDailyLimit(trx: Transaction<Database>, wallet: Wallet
   if (quote.dailyLimitMinor === 0n) return;
   const usedTodayMinor = await sumDepositedSinceMinor(trx, wallet.user_id, wallet.currency_id, quote.paymentMethodId, startOfUtcDay(now));
   if (usedTodayMinor + quote.charges.amountMinor > quote.dailyLimitMinor) {
-    throw unprocessable(dailyLimitMessage(wallet, quote.dailyLimitMinor, usedTodayMinor));
+    throw quoteRefusal('DAILY_LIMIT_EXCEEDED', {
+      currencyCode: wallet.currency_code,
+      decimals: wallet.currency_decimals,
+      minAmountMinor: 0n,
+      maxAmountMinor: 0n,
+      dailyLimitMinor: quote.dailyLimitMinor,
+      usedTodayMinor,
+    });
   }
 }
 
@@ -244,7 +237,7 @@ async function authorizeAndRecord(
   trx: Transaction<Database>,
   acquirer: Acquirer,
   card: PaymentCard,
-  quoteId: bigint,
+  reference: string,
   wallet: WalletWithCurrency,
   quote: DepositQuote,
 ): Promise<{ transactionId: bigint; result: StoredResult }> {
@@ -255,8 +248,7 @@ async function authorizeAndRecord(
     currency: wallet.currency_code,
     decimals: wallet.currency_decimals,
   });
-  // The reference is stable for this quote, so a real acquirer can deduplicate a retry.
-  const authorization = await acquirer.authorize(card, quote.charges.totalDebitMinor, wallet.currency_code, `deposit-${quoteId}`);
+  const authorization = await acquirer.authorize(card, quote.charges.totalDebitMinor, wallet.currency_code, reference);
   switch (authorization.outcome) {
     case 'approved': {
       const movement = depositMovement(wallet, quote, card, TRANSACTION_STATUS.SUCCESS, {
@@ -284,44 +276,68 @@ async function authorizeAndRecord(
       };
     }
     case 'declined': {
-      const message = declineMessage(authorization.reason);
+      const reason = declineReason(authorization.reason);
+      const message = failure(reason).message;
       const movement = depositMovement(wallet, quote, card, TRANSACTION_STATUS.FAILED, { failureReason: message });
       const { transactionId, uuid } = await recordUnpostedTransaction(trx, movement);
       await notifyDepositOutcome(trx, deposit(uuid), { ok: false, reason: message });
-      return { transactionId, result: { status: 'failed', transactionId: uuid, message } };
+      return { transactionId, result: { status: 'failed', transactionId: uuid, reason } };
     }
     default:
       return assertNever(authorization);
   }
 }
 
+/** A declined card is a recorded outcome: committed first, then answered as a refusal. */
 function answer(result: StoredResult): DepositResult {
-  if (result.status === 'failed') throw unprocessable(result.message, { transactionId: result.transactionId });
+  if (result.status === 'failed') throw failure(result.reason, { data: { transactionId: result.transactionId } });
   return result;
 }
 
 export async function initiateDeposit(
   deps: Deps,
   acquirer: Acquirer,
+  audit: AuditTrail,
   userId: bigint,
   input: { hash: string; card: { holderName: string; number: string; expMonth: string; expYear: string; cvc: string } },
   now = new Date(),
 ): Promise<DepositResult> {
   // The card is checked before anything is read or written: a typo costs no quote.
   const checked = PaymentCard.check(input.card, now);
-  if (!checked.ok) throw unprocessable(cardCheckMessage(checked.code));
+  if (!checked.ok) fail(checked.code);
 
   const stored = await deps.db.transaction().execute(async (trx): Promise<StoredResult> => {
     const locked = await lockQuote(trx, input.hash, userId, 'deposit');
-    if (locked.previousResult) return locked.previousResult as unknown as StoredResult;
+    if (locked.previousResult) {
+      // Initiated before: the same answer, and the card is not charged again.
+      const previous = locked.previousResult as unknown as StoredResult;
+      await audit.record(trx, { subject: { type: 'transaction', id: previous.transactionId }, detail: { repeated: true } });
+      return previous;
+    }
+    if (locked.failedAttempts >= DECLINES_PER_QUOTE_MAX) fail('CARD_ATTEMPTS_EXHAUSTED');
     const quote = readQuotePayload(locked.payload);
     // The wallet is locked first (see lockOwnWallet), then read with its currency and owner.
     const wallet = (await lockOwnWallet(trx, userId, quote.walletId)) ? await findOwnWallet(trx, userId, quote.walletId) : undefined;
-    if (!wallet) throw unprocessable(QUOTE_INVALID);
+    if (!wallet) fail('QUOTE_INVALID');
     await assertWithinDailyLimit(trx, wallet, quote, now);
-    const { transactionId, result } = await authorizeAndRecord(deps, trx, acquirer, checked.card, locked.id, wallet, quote);
-    await consumeQuote(trx, locked.id, transactionId, { ...result });
+    const { transactionId, result } = await authorizeAndRecord(deps, trx, acquirer, checked.card, attemptReference(locked), wallet, quote);
+    await settleQuote(trx, locked, transactionId, result);
+    await audit.record(trx, { subject: { type: 'transaction', id: result.transactionId }, detail: { outcome: result.status } });
     return result;
   });
   return answer(stored);
+}
+
+/** Ours, per quote and attempt: a retry of one attempt keeps it, another card after a decline gets a new one. */
+function attemptReference(quote: LockedQuote): string {
+  return `deposit-${quote.id}-${quote.failedAttempts + 1}`;
+}
+
+/** An approved or challenged card uses the quote up; a declined one leaves it open for another card. */
+async function settleQuote(trx: Transaction<Database>, quote: LockedQuote, transactionId: bigint, result: StoredResult): Promise<void> {
+  if (result.status === 'failed') {
+    await recordFailedAttempt(trx, quote);
+    return;
+  }
+  await consumeQuote(trx, quote.id, transactionId, { ...result });
 }

@@ -3,12 +3,14 @@
 // the ledger invariants; every refusal shows what was (or was not) written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { TPaymentMethod, TQuote } from '@paywallet/contract';
+
 import { createTestApp, countRows, DEMO_CONSUMER, DEMO_MERCHANT, type TestApp } from '../../test/harness.ts';
 import { seedDemoData } from '../../db/seed.ts';
 import { balanceOf, countMoneyRows, createTestPerson, expectLedgerInvariants, type TestPerson } from '../../test/money.ts';
-import { QUOTE_INVALID } from '../quotes/quotes.service.ts';
 import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
+import { DECLINES_PER_QUOTE_MAX } from './deposits.service.ts';
+import { checkBalanceAndLimitsCall, getAllowedPaymentMethodsCall, initiateDepositCall } from '@paywallet/contract';
+import type { TErrorName } from '@paywallet/contract';
 
 let t: TestApp;
 
@@ -29,13 +31,6 @@ const card = (cardNumber: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-interface DepositAnswer {
-  bypass3DS: number;
-  paymentUrl: string | null;
-  transactionId: string;
-  status: string;
-}
-
 let cardMethodId: number;
 const currencyIds: Record<string, number> = {};
 
@@ -50,8 +45,8 @@ async function person(): Promise<TestPerson> {
 }
 
 async function check(who: TestPerson, amount: number, extra: Record<string, unknown> = {}) {
-  return t.call<TQuote>(
-    'check-balance-and-limits',
+  return t.call(
+    checkBalanceAndLimitsCall,
     { amount, userAccountId: Number(who.wallets.AED), paymentMethodId: cardMethodId, type: 'DEPOSIT', ...extra },
     { token: who.token },
   );
@@ -63,8 +58,8 @@ async function quoteHash(who: TestPerson, amount: number, extra: Record<string, 
   return quote.data.hash;
 }
 
-async function initiate(who: TestPerson, hash: string, cardFields: Record<string, string>) {
-  return t.call<DepositAnswer>('initiate-deposit', { ...cardFields, hash }, { token: who.token });
+async function initiate(who: TestPerson, hash: string, cardFields: ReturnType<typeof card>) {
+  return t.call(initiateDepositCall, { ...cardFields, hash }, { token: who.token });
 }
 
 async function transactionByUuid(uuid: string) {
@@ -82,10 +77,17 @@ async function entriesOf(transactionId: bigint): Promise<Record<string, bigint>>
 }
 
 /** Expects a refusal with this status and message, and that the call wrote nothing. */
-async function expectRefused(call: () => Promise<{ status: number; message: string }>, status: number, message: string) {
+/** A refusal by name (and, where its words carry values, by its message), having written nothing. */
+async function expectRefused(
+  call: () => Promise<{ status: number; reason?: string; message: string }>,
+  status: number,
+  reason: TErrorName,
+  message?: string,
+) {
   const before = { ...(await countMoneyRows(t)), ...(await countRows(t, ['card_payments'])) };
   const result = await call();
-  expect({ status: result.status, message: result.message }).toEqual({ status, message });
+  expect({ status: result.status, reason: result.reason }).toEqual({ status, reason });
+  if (message !== undefined) expect(result.message).toBe(message);
   expect({ ...(await countMoneyRows(t)), ...(await countRows(t, ['card_payments'])) }).toEqual(before);
 }
 
@@ -160,11 +162,7 @@ describe('get-allowed-payment-methods', () => {
       .executeTakeFirstOrThrow();
     await t.deps.db.insertInto('privileges').values({ currency_payment_method_id: retiredLink.id }).execute();
 
-    const aed = await t.call<TPaymentMethod[]>(
-      'get-allowed-payment-methods',
-      { type: 'DEPOSIT', currencyId: currencyIds.AED },
-      { token: who.token },
-    );
+    const aed = await t.call(getAllowedPaymentMethodsCall, { type: 'DEPOSIT', currencyId: currencyIds.AED }, { token: who.token });
     expect(aed.status).toBe(200);
     expect(aed.data.map((m) => m.code)).toEqual(['CARD', 'BANK-TEST']);
     expect(aed.data[0]).toEqual({
@@ -191,16 +189,12 @@ describe('get-allowed-payment-methods', () => {
     });
     expect(aed.data[1]?.currency_payment_method[0]?.privileges[0]?.vp_percentage_charges).toBe(1.25);
 
-    const usd = await t.call<TPaymentMethod[]>(
-      'get-allowed-payment-methods',
-      { type: 'DEPOSIT', currencyId: currencyIds.USD },
-      { token: who.token },
-    );
+    const usd = await t.call(getAllowedPaymentMethodsCall, { type: 'DEPOSIT', currencyId: currencyIds.USD }, { token: who.token });
     expect(usd.data.map((m) => [m.code, m.currency_payment_method[0]?.currency_id])).toEqual([['CARD', currencyIds.USD]]);
 
-    const bad = await t.call('get-allowed-payment-methods', { type: 'TRANSFER', currencyId: currencyIds.AED }, { token: who.token });
+    const bad = await t.post(getAllowedPaymentMethodsCall.path, { type: 'TRANSFER', currencyId: currencyIds.AED }, { token: who.token });
     expect({ status: bad.status, message: bad.message }).toEqual({ status: 400, message: 'The selected type is invalid' });
-    const anonymous = await t.call('get-allowed-payment-methods', { type: 'DEPOSIT', currencyId: currencyIds.AED });
+    const anonymous = await t.call(getAllowedPaymentMethodsCall, { type: 'DEPOSIT', currencyId: currencyIds.AED });
     expect(anonymous.status).toBe(401);
     await expectLedgerInvariants(t);
   });
@@ -236,8 +230,8 @@ describe('check-balance-and-limits', () => {
   it('refuses amounts outside the method limits with the limit in the message, writing nothing', async () => {
     // Proves the minimum (10.00) and maximum (10,000.00) of the CARD method, formatted with the currency.
     const who = await person();
-    await expectRefused(() => check(who, 999), 422, 'The minimum deposit is AED 10.00.');
-    await expectRefused(() => check(who, 1_000_001), 422, 'The maximum deposit is AED 10,000.00.');
+    await expectRefused(() => check(who, 999), 422, 'AMOUNT_BELOW_MINIMUM', 'The minimum amount is AED 10.00');
+    await expectRefused(() => check(who, 1_000_001), 422, 'AMOUNT_ABOVE_MAXIMUM', 'The maximum amount is AED 10,000.00');
     const atTheEdges = [await check(who, 1000), await check(who, 1_000_000)];
     expect(atTheEdges.map((q) => q.status)).toEqual([200, 200]);
     await expectLedgerInvariants(t);
@@ -247,35 +241,31 @@ describe('check-balance-and-limits', () => {
     // Proves ownership (404), the method check (422) and the contract's validation (400).
     const who = await person();
     const other = await person();
-    await expectRefused(() => check(who, 10_000, { userAccountId: Number(other.wallets.AED) }), 404, 'Wallet not found.');
-    await expectRefused(() => check(who, 10_000, { userAccountId: 999_999 }), 404, 'Wallet not found.');
+    await expectRefused(() => check(who, 10_000, { userAccountId: Number(other.wallets.AED) }), 404, 'WALLET_NOT_FOUND');
+    await expectRefused(() => check(who, 10_000, { userAccountId: 999_999 }), 404, 'WALLET_NOT_FOUND');
     const bank = await t.deps.db.selectFrom('payment_methods').select('id').where('code', '=', 'BANK-TEST').executeTakeFirstOrThrow();
     const transfer = await t.deps.db.selectFrom('payment_methods').select('id').where('code', '=', 'WALLET').executeTakeFirstOrThrow();
     // BANK-TEST is offered in AED only; WALLET is a TRANSFER method.
     await expectRefused(
       () => check(who, 10_000, { userAccountId: Number(who.wallets.USD), paymentMethodId: bank.id }),
       422,
-      'This mode of payment is not available for this account.',
+      'METHOD_NOT_AVAILABLE',
     );
-    await expectRefused(
-      () => check(who, 10_000, { paymentMethodId: transfer.id }),
-      422,
-      'This mode of payment is not available for this account.',
-    );
-    await expectRefused(() => check(who, 10_000, { type: 'WITHDRAWAL' }), 400, 'The selected type is invalid');
-    await expectRefused(() => check(who, 12.5), 400, 'The amount may have at most 2 decimal places');
-    await expectRefused(() => check(who, 0), 400, 'The amount must be greater than 0');
-    await expectRefused(() => check(who, 10_000, { userAccountId: undefined }), 400, 'The account field is required');
+    await expectRefused(() => check(who, 10_000, { paymentMethodId: transfer.id }), 422, 'METHOD_NOT_AVAILABLE');
+    await expectRefused(() => check(who, 10_000, { type: 'WITHDRAWAL' }), 400, 'VALIDATION_FAILED', 'The selected type is invalid');
+    await expectRefused(() => check(who, 12.5), 400, 'VALIDATION_FAILED', 'The amount may have at most 2 decimal places');
+    await expectRefused(() => check(who, 0), 400, 'VALIDATION_FAILED', 'The amount must be greater than 0');
+    await expectRefused(() => check(who, 10_000, { userAccountId: undefined }), 400, 'VALIDATION_FAILED', 'The account field is required');
     await expectRefused(
       () =>
-        t.call('check-balance-and-limits', {
+        t.call(checkBalanceAndLimitsCall, {
           amount: 10_000,
           userAccountId: Number(who.wallets.AED),
           paymentMethodId: cardMethodId,
           type: 'DEPOSIT',
         }),
       401,
-      'Unauthenticated.',
+      'UNAUTHENTICATED',
     );
     await expectLedgerInvariants(t);
   });
@@ -295,7 +285,8 @@ describe('check-balance-and-limits', () => {
     await expectRefused(
       () => check(who, 1000),
       422,
-      'This deposit exceeds your daily limit of AED 50,000.00. You can deposit up to AED 0.00 more today.',
+      'DAILY_LIMIT_EXCEEDED',
+      'This exceeds your daily limit of AED 50,000.00. You can still use AED 0.00 today.',
     );
     // Another currency has its own limit.
     expect((await check(who, 1000, { userAccountId: Number(who.wallets.USD) })).status).toBe(200);
@@ -313,7 +304,8 @@ describe('check-balance-and-limits', () => {
     await expectRefused(
       () => initiate(who, second, card(SANDBOX_CARDS.approved)),
       422,
-      'This deposit exceeds your daily limit of AED 50,000.00. You can deposit up to AED 4,000.00 more today.',
+      'DAILY_LIMIT_EXCEEDED',
+      'This exceeds your daily limit of AED 50,000.00. You can still use AED 4,000.00 today.',
     );
     expect(await balanceOf(t, who.wallets.AED!)).toBe(balance);
     await expectLedgerInvariants(t);
@@ -390,9 +382,9 @@ describe('initiate-deposit', () => {
     await expectLedgerInvariants(t);
   });
 
-  it('refuses a declined card and one without funds with a failed transaction and nothing credited', async () => {
+  it('refuses a declined card and one without funds with a failed transaction, nothing credited, the quote still open', async () => {
     // Proves 0002 and 9995: 422 with the card's message, a failed row (status 2, reason, no
-    // entries), a consumed quote (a retry answers the same and needs a new check), a notice.
+    // entries), a notice; the quote is not consumed, so the same hash then takes a good card.
     for (const [number, message] of [
       [SANDBOX_CARDS.declined, 'Your card was declined.'],
       [SANDBOX_CARDS.insufficientFunds, 'Your card has insufficient funds.'],
@@ -418,13 +410,85 @@ describe('initiate-deposit', () => {
         .where('user_id', '=', who.id)
         .executeTakeFirstOrThrow();
       expect(notice).toEqual({ type: 'deposit-failed', message: `Your deposit of AED 100.00 did not go through: ${message}` });
-
-      const before = await countMoneyRows(t);
-      const retry = await initiate(who, hash, card(SANDBOX_CARDS.approved));
-      expect({ status: retry.status, message: retry.message }).toEqual({ status: 422, message });
-      expect(await countMoneyRows(t)).toEqual(before);
-      expect(await balanceOf(t, who.wallets.AED!)).toBe(0n);
+      const quote = await t.deps.db
+        .selectFrom('quotes')
+        .select(['consumed_at', 'transaction_id'])
+        .where('user_id', '=', who.id)
+        .executeTakeFirstOrThrow();
+      expect(quote).toEqual({ consumed_at: null, transaction_id: null });
     }
+    await expectLedgerInvariants(t);
+  });
+
+  it('takes a good card on the same hash after a declined one: one success, one failed row, credited once', async () => {
+    // Proves a declined card can be corrected on the same screen: the decline is recorded, the
+    // good card is charged once and consumes the quote, and a repeat of either card moves nothing.
+    const who = await person();
+    const hash = await quoteHash(who, 10_000);
+    const declined = await initiate(who, hash, card(SANDBOX_CARDS.declined));
+    expect(declined.reason).toBe('CARD_DECLINED');
+    const good = await initiate(who, hash, card(SANDBOX_CARDS.approved));
+    expect(good.status).toBe(200);
+    expect(good.data).toMatchObject({ bypass3DS: 1, status: 'success' });
+    expect(await balanceOf(t, who.wallets.AED!)).toBe(10_000n);
+
+    const rows = await t.deps.db
+      .selectFrom('transactions')
+      .select(['uuid', 'status'])
+      .where('receiver_user_id', '=', who.id)
+      .where('transaction_type_id', '=', 1)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => row.status)).toEqual([2, 1]);
+    expect(rows[1]!.uuid).toBe(good.data.transactionId);
+    const quote = await t.deps.db
+      .selectFrom('quotes')
+      .select(['consumed_at', 'transaction_id'])
+      .where('user_id', '=', who.id)
+      .executeTakeFirstOrThrow();
+    expect(quote.consumed_at).not.toBeNull();
+
+    const before = await countMoneyRows(t);
+    const repeat = await initiate(who, hash, card(SANDBOX_CARDS.approved));
+    const declinedAgain = await initiate(who, hash, card(SANDBOX_CARDS.declined));
+    expect(repeat).toMatchObject({ status: 200, data: good.data });
+    expect(declinedAgain).toMatchObject({ status: 200, data: good.data });
+    expect(await countMoneyRows(t)).toEqual(before);
+    expect(await balanceOf(t, who.wallets.AED!)).toBe(10_000n);
+    await expectLedgerInvariants(t);
+  });
+
+  it('charges once when a declined and a good card race on one hash', async () => {
+    // Proves the quote's row lock orders the attempts: whichever comes first, the wallet is
+    // credited exactly once and the good card's answer is the quote's result.
+    const who = await person();
+    const hash = await quoteHash(who, 7_500);
+    const answers = await Promise.all([
+      initiate(who, hash, card(SANDBOX_CARDS.approved)),
+      initiate(who, hash, card(SANDBOX_CARDS.declined)),
+      initiate(who, hash, card(SANDBOX_CARDS.approved)),
+    ]);
+    const successes = answers.filter((answer) => answer.status === 200);
+    expect(successes.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(successes.map((answer) => answer.data.transactionId)).size).toBe(1);
+    expect(await balanceOf(t, who.wallets.AED!)).toBe(7_500n);
+    await expectLedgerInvariants(t);
+  });
+
+  it(`refuses a quote's cards after ${DECLINES_PER_QUOTE_MAX} declines with CARD_ATTEMPTS_EXHAUSTED, writing nothing`, async () => {
+    // Proves the bound on declined cards per quote: after the last allowed decline even a good
+    // card is refused by name, nothing is written or charged, and a new quote works.
+    const who = await person();
+    const hash = await quoteHash(who, 10_000);
+    for (let attempt = 1; attempt <= DECLINES_PER_QUOTE_MAX; attempt++) {
+      const declined = await initiate(who, hash, card(attempt % 2 === 0 ? SANDBOX_CARDS.insufficientFunds : SANDBOX_CARDS.declined));
+      expect(declined.status).toBe(422);
+    }
+    await expectRefused(() => initiate(who, hash, card(SANDBOX_CARDS.approved)), 422, 'CARD_ATTEMPTS_EXHAUSTED');
+    expect(await balanceOf(t, who.wallets.AED!)).toBe(0n);
+    const fresh = await initiate(who, await quoteHash(who, 10_000), card(SANDBOX_CARDS.approved));
+    expect(fresh.status).toBe(200);
+    expect(await balanceOf(t, who.wallets.AED!)).toBe(10_000n);
     await expectLedgerInvariants(t);
   });
 
@@ -432,20 +496,27 @@ describe('initiate-deposit', () => {
     // Proves the card checks come first: 422, no rows, and the same hash then works with a good card.
     const who = await person();
     const hash = await quoteHash(who, 10_000);
-    await expectRefused(() => initiate(who, hash, card('4242424242424241')), 422, 'The card number is invalid.');
+    await expectRefused(() => initiate(who, hash, card('4242424242424241')), 422, 'CARD_NUMBER_INVALID');
     const lastYear = String((new Date().getUTCFullYear() - 1) % 100).padStart(2, '0');
-    await expectRefused(() => initiate(who, hash, card(SANDBOX_CARDS.approved, { expYear: lastYear })), 422, 'The card has expired.');
+    await expectRefused(() => initiate(who, hash, card(SANDBOX_CARDS.approved, { expYear: lastYear })), 422, 'CARD_EXPIRED');
     await expectRefused(
       () => initiate(who, hash, card(SANDBOX_CARDS.approved, { expMonth: '13' })),
       400,
+      'VALIDATION_FAILED',
       'The exp month must be between 01 and 12',
     );
     await expectRefused(
       () => initiate(who, hash, card(SANDBOX_CARDS.approved, { cvc: '12' })),
       400,
+      'VALIDATION_FAILED',
       'The cvc must be between 3 and 4 digits',
     );
-    await expectRefused(() => initiate(who, hash, card(SANDBOX_CARDS.approved, { expYear: '2030' })), 400, 'The exp year must be 2 digits');
+    await expectRefused(
+      () => initiate(who, hash, card(SANDBOX_CARDS.approved, { expYear: '2030' })),
+      400,
+      'VALIDATION_FAILED',
+      'The exp year must be 2 digits',
+    );
     const good = await initiate(who, hash, card(SANDBOX_CARDS.approved));
     expect(good.status).toBe(200);
     expect(await balanceOf(t, who.wallets.AED!)).toBe(10_000n);
@@ -457,10 +528,10 @@ describe('initiate-deposit', () => {
     const who = await person();
     const other = await person();
     const hash = await quoteHash(who, 10_000);
-    await expectRefused(() => initiate(other, hash, card(SANDBOX_CARDS.approved)), 422, QUOTE_INVALID);
-    await expectRefused(() => initiate(who, 'no-such-hash', card(SANDBOX_CARDS.approved)), 422, QUOTE_INVALID);
+    await expectRefused(() => initiate(other, hash, card(SANDBOX_CARDS.approved)), 422, 'QUOTE_INVALID');
+    await expectRefused(() => initiate(who, 'no-such-hash', card(SANDBOX_CARDS.approved)), 422, 'QUOTE_INVALID');
     await sql`UPDATE quotes SET expires_at = now() - interval '1 second' WHERE user_id = ${who.id}`.execute(t.deps.db);
-    await expectRefused(() => initiate(who, hash, card(SANDBOX_CARDS.approved)), 422, QUOTE_INVALID);
+    await expectRefused(() => initiate(who, hash, card(SANDBOX_CARDS.approved)), 422, 'QUOTE_INVALID');
     await expectLedgerInvariants(t);
   });
 

@@ -9,13 +9,23 @@
 // approve, a reload or a race between approve and expiry moves money at most once; the ledger
 // adds a second guard (only a pending transaction takes entries).
 import type { Transaction } from 'kysely';
-import { assert, assertNever, formatMinor } from '@paywallet/ledger';
+import { assert, assertNever, formatMinor, TransactionType } from '@paywallet/ledger';
 import { TRANSACTION_STATUS } from '@paywallet/contract';
-import type { CardPaymentsTable, Database } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { newSessionToken, sha256Hex } from '../../lib/secrets.ts';
 import { closePendingTransaction, postPendingEntries } from '../ledger/ledger.service.ts';
 import { cardPaymentPosting, notifyDepositOutcome } from './card-postings.ts';
+import {
+  getPaymentTransaction,
+  insertChallenge,
+  lockCardPaymentByToken,
+  lockStaleChallenges,
+  setChallengeState,
+  type CardPaymentRow,
+  type ChallengeState,
+  type PaymentTransaction,
+} from './gateway.repository.ts';
 
 export const CHALLENGE_LIFE_S = 15 * 60;
 export const EXPIRY_BATCH_SIZE = 100;
@@ -24,7 +34,41 @@ export const EXPIRY_BATCHES_PER_RUN_MAX = 10;
 export const CHALLENGE_DECLINED_REASON = 'The 3-D Secure check was declined.';
 export const CHALLENGE_EXPIRED_REASON = 'The 3-D Secure check was not completed within 15 minutes.';
 
-export type ChallengeState = CardPaymentsTable['state'];
+export type { ChallengeState };
+
+/**
+ * What a challenge's answer does for card payments other than deposits (merchant payments,
+ * types 8, 9 and 10): the module that owns them registers a handler at start-up, so the
+ * gateway posts nothing it does not understand and imports no module above it. Each function
+ * runs inside the answer's transaction, the card_payments row locked; it answers where the
+ * cardholder goes next (the merchant's return URL), or null to stay on the result page.
+ */
+export interface ChallengeOutcomeHandler {
+  approve(trx: Transaction<Database>, transactionId: bigint): Promise<{ redirectUrl: string | null }>;
+  close(
+    trx: Transaction<Database>,
+    transactionId: bigint,
+    state: 'declined' | 'expired',
+    reason: string,
+  ): Promise<{ redirectUrl: string | null }>;
+}
+
+const challengeHandlers = new Map<number, ChallengeOutcomeHandler>();
+
+/** Registers the answer of challenges on transactions of these types (once per type). */
+export function registerChallengeHandler(typeIds: readonly number[], handler: ChallengeOutcomeHandler): void {
+  for (const typeId of typeIds) {
+    assert(typeId !== TransactionType.Deposit, 'deposits are answered by the gateway itself');
+    challengeHandlers.set(typeId, handler);
+  }
+}
+
+function handlerOf(payment: PaymentTransaction): ChallengeOutcomeHandler | undefined {
+  if (payment.transaction_type_id === TransactionType.Deposit) return undefined;
+  const handler = challengeHandlers.get(payment.transaction_type_id);
+  assert(handler !== undefined, `no challenge handler for transactions of type ${payment.transaction_type_id}`);
+  return handler;
+}
 export type ChallengeAction = 'view' | 'approve' | 'decline';
 
 /** What the challenge page shows. */
@@ -35,6 +79,8 @@ export interface ChallengeView {
   currency: string;
   maskedNumber: string;
   brand: string;
+  /** Where the cardholder goes after answering (a merchant payment's return URL), or null. */
+  redirectUrl: string | null;
 }
 
 /**
@@ -48,76 +94,12 @@ export async function openChallenge(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newSessionToken();
   const expiresAt = new Date(now.getTime() + CHALLENGE_LIFE_S * 1000);
-  await trx
-    .insertInto('card_payments')
-    .values({
-      transaction_id: payment.transactionId,
-      wallet_id: payment.walletId,
-      challenge_token: sha256Hex(token),
-      state: 'challenge',
-      expires_at: expiresAt,
-    })
-    .execute();
+  await insertChallenge(trx, { ...payment, challengeTokenSha256: sha256Hex(token), expiresAt });
   return { token, expiresAt };
 }
 
 export function challengeUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/gateway/3ds/${encodeURIComponent(token)}`;
-}
-
-type CardPaymentRow = Pick<CardPaymentsTable, 'state' | 'transaction_id' | 'wallet_id'> & { id: bigint; expires_at: Date };
-
-interface PaymentTransaction {
-  id: bigint;
-  uuid: string;
-  transaction_type_id: number;
-  status: number;
-  receiver_user_id: bigint | null;
-  amount: bigint;
-  fee: bigint;
-  vat: bigint;
-  total_amount: bigint;
-  card_number: string | null;
-  card_brand: string | null;
-  currency_code: string;
-  currency_decimals: number;
-}
-
-async function lockCardPaymentByToken(trx: Transaction<Database>, token: string): Promise<CardPaymentRow | undefined> {
-  return trx
-    .selectFrom('card_payments')
-    .select(['id', 'state', 'transaction_id', 'wallet_id', 'expires_at'])
-    .where('challenge_token', '=', sha256Hex(token))
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-async function getPaymentTransaction(trx: Transaction<Database>, transactionId: bigint): Promise<PaymentTransaction> {
-  const row = await trx
-    .selectFrom('transactions')
-    .innerJoin('currencies', 'currencies.id', 'transactions.currency_id')
-    .select([
-      'transactions.id',
-      'transactions.uuid',
-      'transactions.transaction_type_id',
-      'transactions.status',
-      'transactions.receiver_user_id',
-      'transactions.amount',
-      'transactions.fee',
-      'transactions.vat',
-      'transactions.total_amount',
-      'transactions.card_number',
-      'transactions.card_brand',
-      'currencies.code as currency_code',
-      'currencies.decimals as currency_decimals',
-    ])
-    .where('transactions.id', '=', transactionId)
-    .executeTakeFirstOrThrow();
-  return { ...row, currency_code: row.currency_code.trim() };
-}
-
-async function setState(trx: Transaction<Database>, cardPaymentId: bigint, state: ChallengeState): Promise<void> {
-  await trx.updateTable('card_payments').set({ state, updated_at: new Date() }).where('id', '=', cardPaymentId).execute();
 }
 
 function depositOf(payment: PaymentTransaction) {
@@ -131,7 +113,13 @@ function depositOf(payment: PaymentTransaction) {
   };
 }
 
-async function approve(trx: Transaction<Database>, cardPayment: CardPaymentRow, payment: PaymentTransaction): Promise<void> {
+async function approve(trx: Transaction<Database>, cardPayment: CardPaymentRow, payment: PaymentTransaction): Promise<string | null> {
+  const handler = handlerOf(payment);
+  if (handler) {
+    const { redirectUrl } = await handler.approve(trx, payment.id);
+    await setChallengeState(trx, cardPayment.id, 'approved');
+    return redirectUrl;
+  }
   const posting = cardPaymentPosting({
     typeId: payment.transaction_type_id,
     walletId: cardPayment.wallet_id,
@@ -139,8 +127,9 @@ async function approve(trx: Transaction<Database>, cardPayment: CardPaymentRow, 
     charges: { amountMinor: payment.amount, feeMinor: payment.fee, vatMinor: payment.vat, totalDebitMinor: payment.total_amount },
   });
   await postPendingEntries(trx, payment.id, TRANSACTION_STATUS.SUCCESS, posting.entries, posting.charges);
-  await setState(trx, cardPayment.id, 'approved');
+  await setChallengeState(trx, cardPayment.id, 'approved');
   await notifyDepositOutcome(trx, depositOf(payment), { ok: true });
+  return null;
 }
 
 /** Declined (2) or expired (3): the pending transaction is closed and nothing is posted. */
@@ -149,17 +138,25 @@ async function close(
   cardPayment: CardPaymentRow,
   payment: PaymentTransaction,
   state: 'declined' | 'expired',
-): Promise<void> {
+): Promise<string | null> {
   const status = state === 'declined' ? TRANSACTION_STATUS.FAILED : TRANSACTION_STATUS.EXPIRED;
   const reason = state === 'declined' ? CHALLENGE_DECLINED_REASON : CHALLENGE_EXPIRED_REASON;
+  const handler = handlerOf(payment);
+  if (handler) {
+    const { redirectUrl } = await handler.close(trx, payment.id, state, reason);
+    await setChallengeState(trx, cardPayment.id, state);
+    return redirectUrl;
+  }
   const closed = await closePendingTransaction(trx, payment.id, status, reason);
   assert(closed, 'a card payment in challenge has a pending transaction');
-  await setState(trx, cardPayment.id, state);
+  await setChallengeState(trx, cardPayment.id, state);
   await notifyDepositOutcome(trx, depositOf(payment), { ok: false, reason });
+  return null;
 }
 
-function viewOf(state: ChallengeState, payment: PaymentTransaction): ChallengeView {
+function viewOf(state: ChallengeState, payment: PaymentTransaction, redirectUrl: string | null = null): ChallengeView {
   return {
+    redirectUrl,
     state,
     amountText: formatMinor(payment.total_amount, payment.currency_decimals, { groupSeparator: ',' }),
     currency: payment.currency_code,
@@ -180,7 +177,7 @@ export async function answerChallenge(
   now = new Date(),
 ): Promise<ChallengeView | undefined> {
   return deps.db.transaction().execute(async (trx) => {
-    const cardPayment = await lockCardPaymentByToken(trx, token);
+    const cardPayment = await lockCardPaymentByToken(trx, sha256Hex(token));
     if (!cardPayment) return undefined;
     const payment = await getPaymentTransaction(trx, cardPayment.transaction_id);
     if (cardPayment.state !== 'challenge') return viewOf(cardPayment.state, payment);
@@ -192,11 +189,9 @@ export async function answerChallenge(
       case 'view':
         return viewOf('challenge', payment);
       case 'approve':
-        await approve(trx, cardPayment, payment);
-        return viewOf('approved', payment);
+        return viewOf('approved', payment, await approve(trx, cardPayment, payment));
       case 'decline':
-        await close(trx, cardPayment, payment, 'declined');
-        return viewOf('declined', payment);
+        return viewOf('declined', payment, await close(trx, cardPayment, payment, 'declined'));
       default:
         return assertNever(action);
     }
@@ -205,23 +200,15 @@ export async function answerChallenge(
 
 /**
  * Expires every challenge left unanswered past its 15 minutes (status 3, nothing posted).
- * Run by the job runner and safe on several nodes: rows another worker holds are skipped.
+ * Run by the expire-stale-card-payments job, which a schedule enqueues every minute (jobs/); safe
+ * on several nodes: rows another worker holds are skipped.
  * Returns how many were expired; at most EXPIRY_BATCH_SIZE x EXPIRY_BATCHES_PER_RUN_MAX a run.
  */
 export async function expireStaleCardPayments(deps: Pick<Deps, 'db'>, now = new Date()): Promise<number> {
   let expired = 0;
   for (let batch = 0; batch < EXPIRY_BATCHES_PER_RUN_MAX; batch++) {
     const count = await deps.db.transaction().execute(async (trx) => {
-      const stale = await trx
-        .selectFrom('card_payments')
-        .select(['id', 'state', 'transaction_id', 'wallet_id', 'expires_at'])
-        .where('state', '=', 'challenge')
-        .where('expires_at', '<=', now)
-        .orderBy('id')
-        .limit(EXPIRY_BATCH_SIZE)
-        .forUpdate()
-        .skipLocked()
-        .execute();
+      const stale = await lockStaleChallenges(trx, now, EXPIRY_BATCH_SIZE);
       for (const cardPayment of stale) {
         await close(trx, cardPayment, await getPaymentTransaction(trx, cardPayment.transaction_id), 'expired');
       }

@@ -5,7 +5,8 @@ import type { Transaction } from 'kysely';
 import { assert, depositEntries, minorToWire, TransactionType, type Charges, type Entries } from '@paywallet/ledger';
 import type { Database } from '../../db/schema.ts';
 import type { ChargeRow } from '../ledger/ledger.service.ts';
-import { formatMoney } from '../../lib/display-text.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { DEPOSIT_FAILED, DEPOSIT_SUCCEEDED } from './gateway.notifications.ts';
 
 export const DEPOSIT_FEE_NAME = 'Card deposit fee';
 export const VAT_NAME = 'VAT';
@@ -19,8 +20,8 @@ export interface CardPaymentMoney {
 }
 
 export function cardPaymentPosting(payment: CardPaymentMoney): { entries: Entries; charges: ChargeRow[] } {
-  // Only card deposits go through the gateway so far; merchant card payments (link, API, POS)
-  // will add their builder (merchantCardPaymentEntries) here.
+  // Card deposits only: merchant card payments (link, API, POS) post through
+  // merchant-payments, which answers their challenges through registerChallengeHandler.
   assert(payment.typeId === TransactionType.Deposit, `card payments of type ${payment.typeId} are not supported`);
   return {
     entries: depositEntries({ walletId: String(payment.walletId), currency: payment.currency, charges: payment.charges }),
@@ -31,34 +32,21 @@ export function cardPaymentPosting(payment: CardPaymentMoney): { entries: Entrie
   };
 }
 
-export type DepositNotificationType = 'deposit-succeeded' | 'deposit-failed';
-
 /**
  * Tells the wallet's owner how their deposit ended, in the same database transaction as the
- * change. The row is written directly: modules/notifications' `notify` does not know deposit
- * types yet (its NotificationType is a closed list owned by that module).
+ * change, with the types of gateway.notifications.ts.
  */
 export async function notifyDepositOutcome(
   trx: Transaction<Database>,
   deposit: { userId: bigint; transactionUuid: string; amountMinor: bigint; currency: string; decimals: number },
   outcome: { ok: true } | { ok: false; reason: string },
 ): Promise<void> {
-  const amountText = formatMoney(deposit.amountMinor, deposit.currency, deposit.decimals);
-  const type: DepositNotificationType = outcome.ok ? 'deposit-succeeded' : 'deposit-failed';
-  const message = outcome.ok
-    ? `Your deposit of ${amountText} was added to your wallet.`
-    : `Your deposit of ${amountText} did not go through: ${outcome.reason}`;
-  await trx
-    .insertInto('notifications')
-    .values({
-      user_id: deposit.userId,
-      type,
-      message,
-      data: JSON.stringify({
-        transactionId: deposit.transactionUuid,
-        amount: minorToWire(deposit.amountMinor),
-        currency: deposit.currency,
-      }),
-    })
-    .execute();
+  const data = {
+    transactionId: deposit.transactionUuid,
+    amount: minorToWire(deposit.amountMinor),
+    currency: deposit.currency,
+    decimals: deposit.decimals,
+  };
+  if (outcome.ok) await notify(trx, deposit.userId, DEPOSIT_SUCCEEDED, data);
+  else await notify(trx, deposit.userId, DEPOSIT_FAILED, { ...data, reason: outcome.reason });
 }

@@ -22,7 +22,10 @@ async function answer(deps: Deps, request: TokenRequest, reply: FastifyReply, ac
   if (!view) return sendHtml(reply, 404, notFoundPage());
   // After an answer, redirect to the page itself (POST, redirect, GET): a reload then shows
   // the outcome again instead of posting the answer a second time.
-  if (action !== 'view') return reply.header('Cache-Control', 'no-store').redirect(`/gateway/3ds/${encodeURIComponent(token)}`, 303);
+  // A merchant payment with a return URL sends the cardholder back to the merchant instead.
+  if (action !== 'view') {
+    return reply.header('Cache-Control', 'no-store').redirect(view.redirectUrl ?? `/gateway/3ds/${encodeURIComponent(token)}`, 303);
+  }
   return sendHtml(reply, 200, view.state === 'challenge' ? challengePage(view, token) : resultPage(view));
 }
 

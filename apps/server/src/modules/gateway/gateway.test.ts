@@ -3,11 +3,12 @@
 // Decline, abandonment and the job that expires it. Money scenarios end with the invariants.
 import util from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkBalanceAndLimitsCall, initiateDepositCall } from '@paywallet/contract';
 import { sql } from 'kysely';
-import type { TQuote } from '@paywallet/contract';
+
 import { createTestApp, countRows, type TestApp } from '../../test/harness.ts';
 import { balanceOf, countMoneyRows, createTestPerson, expectLedgerInvariants, type TestPerson } from '../../test/money.ts';
-import { startJobs } from '../../jobs/index.ts';
+import { JobRunner } from '../../jobs/runner.ts';
 import { SANDBOX_CARDS, SandboxAcquirer } from './acquirer.ts';
 import { PaymentCard, cardBrand, luhnValid, maskCardNumber, type CardInput } from './card.ts';
 import { CHALLENGE_LIFE_S, expireStaleCardPayments } from './card-payments.service.ts';
@@ -138,8 +139,8 @@ describe('3-D Secure challenge', () => {
   /** A deposit of 100.00 AED (card charged 103.68) with the challenge card, left pending. */
   async function challengedDeposit(who?: TestPerson): Promise<Challenge> {
     const person = who ?? (await createTestPerson(t, { currencies: ['AED'] }));
-    const quote = await t.call<TQuote>(
-      'check-balance-and-limits',
+    const quote = await t.call(
+      checkBalanceAndLimitsCall,
       { amount: 10_000, userAccountId: Number(person.wallets.AED), paymentMethodId: cardMethodId, type: 'DEPOSIT' },
       { token: person.token },
     );
@@ -152,15 +153,13 @@ describe('3-D Secure challenge', () => {
       cvc: '123',
       hash: quote.data.hash,
     };
-    const result = await t.call<{ bypass3DS: number; paymentUrl: string; transactionId: string; status: string }>(
-      'initiate-deposit',
-      body,
-      { token: person.token },
-    );
+    const result = await t.call(initiateDepositCall, body, { token: person.token });
     expect(result.status, result.message).toBe(200);
     expect(result.data).toMatchObject({ bypass3DS: 0, status: 'pending' });
     expect(result.message).toBe('Please complete the 3-D Secure check in the new tab.');
-    const url = new URL(result.data.paymentUrl);
+    const { paymentUrl } = result.data;
+    if (paymentUrl === null) throw new Error('A challenged deposit answers the URL of its 3-D Secure page');
+    const url = new URL(paymentUrl);
     expect(url.origin).toBe(new URL(t.deps.config.publicUrl).origin);
     const token = decodeURIComponent(url.pathname.replace('/gateway/3ds/', ''));
     return { who: person, path: url.pathname, token, transactionUuid: result.data.transactionId };
@@ -269,8 +268,8 @@ describe('3-D Secure challenge', () => {
   it('answers a repeated initiate of a challenged hash with the same page, opening no second challenge', async () => {
     // Proves the quote's idempotency for the pending outcome.
     const who = await createTestPerson(t, { currencies: ['AED'] });
-    const quote = await t.call<TQuote>(
-      'check-balance-and-limits',
+    const quote = await t.call(
+      checkBalanceAndLimitsCall,
       { amount: 10_000, userAccountId: Number(who.wallets.AED), paymentMethodId: cardMethodId, type: 'DEPOSIT' },
       { token: who.token },
     );
@@ -282,9 +281,9 @@ describe('3-D Secure challenge', () => {
       cvc: '123',
       hash: quote.data.hash,
     };
-    const first = await t.call('initiate-deposit', body, { token: who.token });
+    const first = await t.call(initiateDepositCall, body, { token: who.token });
     const before = { ...(await countMoneyRows(t)), ...(await countRows(t, ['card_payments'])) };
-    const again = await t.call('initiate-deposit', body, { token: who.token });
+    const again = await t.call(initiateDepositCall, body, { token: who.token });
     expect(again.data).toEqual(first.data);
     expect({ ...(await countMoneyRows(t)), ...(await countRows(t, ['card_payments'])) }).toEqual(before);
     await expectLedgerInvariants(t);
@@ -364,18 +363,34 @@ describe('3-D Secure challenge', () => {
     expect({ ...(await countMoneyRows(t)), ...(await countRows(t, ['card_payments'])) }).toEqual(before);
   });
 
-  it('runs the expiry from the job runner, and stops cleanly', async () => {
-    // Proves startJobs runs a job on its timer and that stop() waits for the run in flight.
-    const challenge = await challengedDeposit();
-    const later = new Date(Date.now() + (CHALLENGE_LIFE_S + 60) * 1000);
-    let runs = 0;
-    const stop = startJobs(t.deps, [
-      { name: 'expire-test', everyMs: 20, run: async (deps) => ((runs += 1), expireStaleCardPayments(deps, later)) },
-    ]);
-    for (let waitedMs = 0; runs < 2 && waitedMs < 5000; waitedMs += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-    await stop();
-    expect(runs).toBeGreaterThanOrEqual(2);
-    expect((await transactionOf(challenge.transactionUuid)).status).toBe(3);
+  it('expires a stale challenge through the job queue: the schedule enqueues, the runner runs it', async () => {
+    // Proves the path main.ts starts: the runner's schedule enqueues the minute's expiry job,
+    // the runner claims and runs it, the stale challenge becomes status 3 with nothing posted,
+    // and the job is recorded done. A fresh challenge beside it is left alone.
+    const stale = await challengedDeposit();
+    const fresh = await challengedDeposit();
+    await sql`UPDATE card_payments SET expires_at = now() - interval '1 second'
+               WHERE transaction_id = (SELECT id FROM transactions WHERE uuid = ${stale.transactionUuid})`.execute(t.deps.db);
+    const before = await countMoneyRows(t);
+
+    const runner = new JobRunner(t.deps, { runnerId: 'gateway-test-runner', pollIntervalMs: 20 }).start();
+    for (let waitedMs = 0; (await transactionOf(stale.transactionUuid)).status !== 3 && waitedMs < 10_000; waitedMs += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await runner.stop();
+
+    expect((await transactionOf(stale.transactionUuid)).status).toBe(3);
+    expect((await transactionOf(fresh.transactionUuid)).status).toBe(0);
+    const job = await t.deps.db
+      .selectFrom('jobs')
+      .select(['state', 'attempts', 'locked_by', 'dedupe_key'])
+      .where('kind', '=', 'expire-stale-card-payments')
+      .executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ state: 'done', attempts: 1, locked_by: null });
+    expect(job.dedupe_key).toMatch(/^schedule:expire-stale-card-payments:/);
+    expect(await balanceOf(t, stale.who.wallets.AED!)).toBe(0n);
+    // Nothing posted; the only new row is the owner's deposit-failed notification.
+    expect(await countMoneyRows(t)).toEqual({ ...before, notifications: before.notifications + 1 });
     await expectLedgerInvariants(t);
   });
 });

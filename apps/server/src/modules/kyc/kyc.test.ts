@@ -2,7 +2,18 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, createTestApp, DEMO_MERCHANT, proveEmail, signIn, signUp, VALID_SIGN_UP, type TestApp } from '../../test/harness.ts';
+import { getUserKycCall, loginCall, manageUserKycCall, passcodeLoginCall, setPasscodeCall } from '@paywallet/contract';
+import {
+  countRows,
+  createTestApp,
+  DEMO_MERCHANT,
+  fieldErrors,
+  proveEmail,
+  signIn,
+  signUp,
+  VALID_SIGN_UP,
+  type TestApp,
+} from '../../test/harness.ts';
 
 interface KycInput {
   id: number;
@@ -16,13 +27,6 @@ interface Upload {
   fileName: string;
   sizeBytes: number;
   mimeType: string;
-}
-interface FlowData {
-  accessToken: string;
-  userKyc: number;
-  kycFlow: string | null;
-  sumsubToken: string | null;
-  sumsubUrl: string | null;
 }
 
 /** A valid 1x1 PNG. */
@@ -79,7 +83,7 @@ describe('kyc', () => {
     t = await createTestApp();
     filesRoot = path.join(t.deps.config.dataDir, 'files');
     const token = await signIn(t, DEMO_MERCHANT);
-    const kyc = await t.call<{ inputs: KycInput[]; status: number }>('get-user-kyc', {}, { token });
+    const kyc = await t.call(getUserKycCall, {}, { token });
     inputs = kyc.data.inputs;
     id = Object.fromEntries(
       Object.entries(NAMES).map(([key, name]) => [key, inputs.find((input) => input.name === name)?.id ?? -1]),
@@ -92,7 +96,7 @@ describe('kyc', () => {
     serial += 1;
     const email = `kyc-${serial}@example.com`;
     const passwordToken = await signUp(t, email, { phone: `53${String(serial).padStart(7, '0')}` });
-    const set = await t.call<FlowData>('set-passcode', { passcode: '2580', confirmPasscode: '2580' }, { token: passwordToken });
+    const set = await t.call(setPasscodeCall, { passcode: '2580', confirmPasscode: '2580' }, { token: passwordToken });
     expect(set.status).toBe(200);
     return { email, token: set.data.accessToken, set: set.data };
   }
@@ -105,7 +109,7 @@ describe('kyc', () => {
       payload,
       headers: { ...headers, ...(token ? { accesstoken: token } : {}) },
     });
-    const body = response.json() as { code: number; message: string; data: unknown };
+    const body = response.json() as { code: number; reason?: string; message: string; data: unknown };
     return { status: response.statusCode, ...body };
   }
 
@@ -135,7 +139,7 @@ describe('kyc', () => {
     it('lists the seeded inputs with their types, required flags and options', async () => {
       // Proves get-user-kyc answers the server-defined form of text, checkbox, radio and file inputs.
       const { token } = await newUser();
-      const kyc = await t.call<{ inputs: KycInput[]; status: number }>('get-user-kyc', {}, { token });
+      const kyc = await t.call(getUserKycCall, {}, { token });
       expect(kyc.status).toBe(200);
       expect(kyc.data.status).toBe(0);
       const shape = kyc.data.inputs.map((input) => [input.name, input.input_type.type, input.input_attributes.required]);
@@ -160,11 +164,11 @@ describe('kyc', () => {
       expect(set).toMatchObject({ userKyc: 1, kycFlow: 'form', sumsubToken: null, sumsubUrl: null });
 
       await proveEmail(t, DEMO_MERCHANT.email);
-      const login = await t.call<FlowData>('login', { email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password });
+      const login = await t.call(loginCall, { email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password });
       expect(login.data).toMatchObject({ userKyc: 0, kycFlow: null });
-      const passcode = await t.call<FlowData>('passcode-login', { passcode: DEMO_MERCHANT.passcode }, { token: login.data.accessToken });
+      const passcode = await t.call(passcodeLoginCall, { passcode: DEMO_MERCHANT.passcode }, { token: login.data.accessToken });
       expect(passcode.data).toMatchObject({ userKyc: 0, kycFlow: null });
-      const kyc = await t.call<{ status: number }>('get-user-kyc', {}, { token: passcode.data.accessToken });
+      const kyc = await t.call(getUserKycCall, {}, { token: passcode.data.accessToken });
       expect(kyc.data.status).toBe(2);
     });
   });
@@ -221,14 +225,15 @@ describe('kyc', () => {
         expect(tooBig.message).toBe('The file may not be greater than 600 kilobytes.');
         expect(tooBig.data).toEqual({ errors: { file: 'The file may not be greater than 600 kilobytes.' } });
       }
-      // Past the transport's upload cap (5 MB) the request itself is refused as too large.
+      // Past the transport's upload cap (5 MB) the request itself is refused as too large (a 400).
       const huge = await upload(
         token,
         { inputId: String(id.identity) },
         { name: 'huge.png', bytes: pngOfSize(6 * 1024 * 1024), type: 'image/png' },
       );
-      expect(huge.status).toBe(413);
-      expect(huge.code).toBe(413);
+      expect(huge.status).toBe(400);
+      expect(huge.code).toBe(400);
+      expect(huge.reason).toBe('BODY_TOO_LARGE');
       expect(await countRows(t, ['kyc_files'])).toEqual(before);
       expect(filesOnDisk(filesRoot)).toBe(diskBefore);
     });
@@ -299,10 +304,10 @@ describe('kyc', () => {
       // Proves the required rule per input: required ones are listed, optional ones are not.
       const { email, token } = await newUser();
       const before = await countRows(t, ['kyc_submissions']);
-      const refused = await t.call<{ errors: Record<string, string> }>('manage-user-kyc', { kyc: '[]' }, { token });
+      const refused = await t.call(manageUserKycCall, { kyc: '[]' }, { token });
       expect(refused.status).toBe(400);
       expect(refused.message).toBe(`The ${NAMES.fullName} field is required`);
-      expect(refused.data.errors).toEqual({
+      expect(fieldErrors(refused)).toEqual({
         [`kyc.${id.fullName}`]: `The ${NAMES.fullName} field is required`,
         [`kyc.${id.birth}`]: `The ${NAMES.birth} field is required`,
         [`kyc.${id.nationality}`]: `The ${NAMES.nationality} field is required`,
@@ -312,13 +317,9 @@ describe('kyc', () => {
       });
       // Blank text counts as missing.
       const answers = await validAnswers(token);
-      const blank = await t.call<{ errors: Record<string, string> }>(
-        'manage-user-kyc',
-        { kyc: JSON.stringify(replace(answers, id.nationality, '   ')) },
-        { token },
-      );
+      const blank = await t.call(manageUserKycCall, { kyc: JSON.stringify(replace(answers, id.nationality, '   ')) }, { token });
       expect(blank.status).toBe(400);
-      expect(blank.data.errors).toEqual({ [`kyc.${id.nationality}`]: `The ${NAMES.nationality} field is required` });
+      expect(fieldErrors(blank)).toEqual({ [`kyc.${id.nationality}`]: `The ${NAMES.nationality} field is required` });
       expect(await countRows(t, ['kyc_submissions'])).toEqual(before);
       expect(await kycStatus(email)).toBe(0);
     });
@@ -329,13 +330,9 @@ describe('kyc', () => {
       const answers = await validAnswers(token);
       const before = await countRows(t, ['kyc_submissions']);
       for (const value of ['0', '', 'yes', '2']) {
-        const refused = await t.call<{ errors: Record<string, string> }>(
-          'manage-user-kyc',
-          { kyc: JSON.stringify(replace(answers, id.confirm, value)) },
-          { token },
-        );
+        const refused = await t.call(manageUserKycCall, { kyc: JSON.stringify(replace(answers, id.confirm, value)) }, { token });
         expect(refused.status, value).toBe(400);
-        expect(refused.data.errors).toEqual({ [`kyc.${id.confirm}`]: `The ${NAMES.confirm} field is required` });
+        expect(fieldErrors(refused)).toEqual({ [`kyc.${id.confirm}`]: `The ${NAMES.confirm} field is required` });
       }
       expect(await countRows(t, ['kyc_submissions'])).toEqual(before);
       expect(await kycStatus(email)).toBe(0);
@@ -347,21 +344,13 @@ describe('kyc', () => {
       const answers = await validAnswers(token);
       const before = await countRows(t, ['kyc_submissions']);
       for (const value of ['Crypto', 'salary', '1']) {
-        const refused = await t.call<{ errors: Record<string, string> }>(
-          'manage-user-kyc',
-          { kyc: JSON.stringify(replace(answers, id.funds, value)) },
-          { token },
-        );
+        const refused = await t.call(manageUserKycCall, { kyc: JSON.stringify(replace(answers, id.funds, value)) }, { token });
         expect(refused.status, value).toBe(400);
         expect(refused.message).toBe(`The selected ${NAMES.funds} is invalid`);
       }
-      const pep = await t.call<{ errors: Record<string, string> }>(
-        'manage-user-kyc',
-        { kyc: JSON.stringify([...answers, { inputId: id.pep, value: 'maybe' }]) },
-        { token },
-      );
+      const pep = await t.call(manageUserKycCall, { kyc: JSON.stringify([...answers, { inputId: id.pep, value: 'maybe' }]) }, { token });
       expect(pep.status).toBe(400);
-      expect(pep.data.errors).toEqual({ [`kyc.${id.pep}`]: `The ${NAMES.pep} field must be 1 or 0` });
+      expect(fieldErrors(pep)).toEqual({ [`kyc.${id.pep}`]: `The ${NAMES.pep} field must be 1 or 0` });
       expect(await countRows(t, ['kyc_submissions'])).toEqual(before);
       expect(await kycStatus(email)).toBe(0);
     });
@@ -380,21 +369,21 @@ describe('kyc', () => {
       const before = await countRows(t, ['kyc_submissions']);
       const message = `Please upload the ${NAMES.identity} again`;
       for (const value of [(othersFile.data as Upload).fileId, (addressFile.data as Upload).fileId, 999999, 'abc', '-1']) {
-        const refused = await t.call<{ errors: Record<string, string> }>(
-          'manage-user-kyc',
+        const refused = await t.call(
+          manageUserKycCall,
           { kyc: JSON.stringify(replace(answers, id.identity, String(value))) },
           { token: owner.token },
         );
         expect(refused.status, String(value)).toBe(400);
-        expect(refused.data.errors).toEqual({ [`kyc.${id.identity}`]: message });
+        expect(fieldErrors(refused)).toEqual({ [`kyc.${id.identity}`]: message });
       }
       // The optional file input is checked too when it is answered.
-      const wrongOptional = await t.call<{ errors: Record<string, string> }>(
-        'manage-user-kyc',
+      const wrongOptional = await t.call(
+        manageUserKycCall,
         { kyc: JSON.stringify([...answers, { inputId: id.address, value: String((othersFile.data as Upload).fileId) }]) },
         { token: owner.token },
       );
-      expect(wrongOptional.data.errors).toEqual({ [`kyc.${id.address}`]: `Please upload the ${NAMES.address} again` });
+      expect(fieldErrors(wrongOptional)).toEqual({ [`kyc.${id.address}`]: `Please upload the ${NAMES.address} again` });
       expect(await countRows(t, ['kyc_submissions'])).toEqual(before);
       expect(await kycStatus(owner.email)).toBe(0);
     });
@@ -403,18 +392,18 @@ describe('kyc', () => {
       // Proves the kyc payload must be a list of answers for inputs of the form.
       const { email, token } = await newUser();
       const before = await countRows(t, ['kyc_submissions']);
-      const notJson = await t.call('manage-user-kyc', { kyc: 'not json' }, { token });
+      const notJson = await t.call(manageUserKycCall, { kyc: 'not json' }, { token });
       expect(notJson.status).toBe(400);
       expect(notJson.message).toBe('The kyc field must be a list of answers');
-      const notList = await t.call('manage-user-kyc', { kyc: '{"a":1}' }, { token });
+      const notList = await t.call(manageUserKycCall, { kyc: '{"a":1}' }, { token });
       expect(notList.status).toBe(400);
-      const missing = await t.call('manage-user-kyc', {}, { token });
+      const missing = await t.post(manageUserKycCall.path, {}, { token });
       expect(missing.status).toBe(400);
-      const unknown = await t.call('manage-user-kyc', { kyc: JSON.stringify([{ inputId: 9999, value: 'x' }]) }, { token });
+      const unknown = await t.call(manageUserKycCall, { kyc: JSON.stringify([{ inputId: 9999, value: 'x' }]) }, { token });
       expect(unknown.status).toBe(400);
       expect(unknown.message).toBe('The kyc contains an unknown input.');
       const tooLong = await t.call(
-        'manage-user-kyc',
+        manageUserKycCall,
         { kyc: JSON.stringify([{ inputId: id.fullName, value: 'x'.repeat(501) }]) },
         { token },
       );
@@ -428,7 +417,7 @@ describe('kyc', () => {
       const { email, token } = await newUser();
       const answers = await validAnswers(token);
       const before = await countRows(t, ['kyc_submissions']);
-      const submitted = await t.call('manage-user-kyc', { kyc: JSON.stringify(answers) }, { token });
+      const submitted = await t.call(manageUserKycCall, { kyc: JSON.stringify(answers) }, { token });
       expect(submitted.status).toBe(200);
       expect(submitted.data).toBeNull();
       expect(await kycStatus(email)).toBe(1);
@@ -444,17 +433,17 @@ describe('kyc', () => {
       expect(stored.get(id.pep)).toBe('0'); // an unanswered optional radio is stored as 0
       expect(stored.get(id.address)).toBe('');
 
-      const kyc = await t.call<{ status: number }>('get-user-kyc', {}, { token });
+      const kyc = await t.call(getUserKycCall, {}, { token });
       expect(kyc.data.status).toBe(1);
 
-      const again = await t.call('manage-user-kyc', { kyc: JSON.stringify(answers) }, { token });
+      const again = await t.call(manageUserKycCall, { kyc: JSON.stringify(answers) }, { token });
       expect(again.status).toBe(409);
       expect(await countRows(t, ['kyc_submissions'])).toEqual({ kyc_submissions: before.kyc_submissions + 1 });
 
       await proveEmail(t, email);
-      const login = await t.call<FlowData>('login', { email, password: VALID_SIGN_UP.password });
+      const login = await t.call(loginCall, { email, password: VALID_SIGN_UP.password });
       expect(login.data.userKyc).toBe(0);
-      const passcode = await t.call<FlowData>('passcode-login', { passcode: '2580' }, { token: login.data.accessToken });
+      const passcode = await t.call(passcodeLoginCall, { passcode: '2580' }, { token: login.data.accessToken });
       expect(passcode.status).toBe(200);
       expect(passcode.data.userKyc).toBe(0);
     });
@@ -463,12 +452,12 @@ describe('kyc', () => {
       // Proves the array form of kyc, and that a rejected verification reopens the form.
       const { email, token } = await newUser();
       const answers = await validAnswers(token);
-      expect((await t.call('manage-user-kyc', { kyc: answers }, { token })).status).toBe(200);
+      expect((await t.call(manageUserKycCall, { kyc: answers }, { token })).status).toBe(200);
       await t.deps.db.updateTable('users').set({ kyc_status: 3 }).where('email', '=', email).execute();
       await proveEmail(t, email);
-      const login = await t.call<FlowData>('login', { email, password: VALID_SIGN_UP.password });
+      const login = await t.call(loginCall, { email, password: VALID_SIGN_UP.password });
       expect(login.data.userKyc).toBe(1);
-      const resubmitted = await t.call('manage-user-kyc', { kyc: JSON.stringify(answers) }, { token });
+      const resubmitted = await t.call(manageUserKycCall, { kyc: JSON.stringify(answers) }, { token });
       expect(resubmitted.status).toBe(200);
       expect(await kycStatus(email)).toBe(1);
     });

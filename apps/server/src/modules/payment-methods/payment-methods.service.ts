@@ -1,61 +1,18 @@
 // Payment methods of a currency (payment_methods ⨝ currency_payment_methods ⨝ privileges): what
 // a deposit or a transfer may use, with its charges and limits. Only active methods of active
 // currency links are ever offered or priced.
-import type { Transaction } from 'kysely';
-import type { PaymentMethodPrivilege } from '@paywallet/ledger';
-import type { Database, PaymentMethodsTable } from '../../db/schema.ts';
-import type { Db } from '../../db/database.ts';
+import { assertNever, type PaymentMethodPrivilege, type QuoteFailureCode } from '@paywallet/ledger';
+import { failure, type AppError } from '../../transport/errors.ts';
+import { formatMoney } from '../../lib/display-text.ts';
+import type { Queryable } from '../../db/database.ts';
+import * as repository from './payment-methods.repository.ts';
+import type { PaymentMethodRow, PaymentMethodType } from './payment-methods.repository.ts';
 
-type Queryable = Db | Transaction<Database>;
-
-export type PaymentMethodType = PaymentMethodsTable['type'];
-
-/** One method in one currency with its privilege (charges and limits). */
-export interface PaymentMethodRow {
-  payment_method_id: number;
-  name: string;
-  code: string;
-  currency_payment_method_id: number;
-  currency_id: number;
-  vp_percentage_bps: number;
-  gw_percentage_bps: number;
-  vp_fixed_minor: bigint;
-  gw_fixed_minor: bigint;
-  min_amount_minor: bigint;
-  max_amount_minor: bigint;
-  daily_limit_minor: bigint;
-}
-
-function paymentMethodQuery(db: Queryable, type: PaymentMethodType, currencyId: number) {
-  return db
-    .selectFrom('payment_methods')
-    .innerJoin('currency_payment_methods', 'currency_payment_methods.payment_method_id', 'payment_methods.id')
-    .innerJoin('privileges', 'privileges.currency_payment_method_id', 'currency_payment_methods.id')
-    .select([
-      'payment_methods.id as payment_method_id',
-      'payment_methods.name',
-      'payment_methods.code',
-      'currency_payment_methods.id as currency_payment_method_id',
-      'currency_payment_methods.currency_id',
-      'privileges.vp_percentage_bps',
-      'privileges.gw_percentage_bps',
-      'privileges.vp_fixed_minor',
-      'privileges.gw_fixed_minor',
-      'privileges.min_amount_minor',
-      'privileges.max_amount_minor',
-      'privileges.daily_limit_minor',
-    ])
-    .where('payment_methods.type', '=', type)
-    .where('payment_methods.active', '=', true)
-    .where('currency_payment_methods.currency_id', '=', currencyId)
-    .where('currency_payment_methods.active', '=', true)
-    .orderBy('payment_methods.sort')
-    .orderBy('payment_methods.id');
-}
+export type { PaymentMethodRow, PaymentMethodType };
 
 /** The active methods of a type in a currency, in their display order. */
 export async function listPaymentMethods(db: Queryable, type: PaymentMethodType, currencyId: number): Promise<PaymentMethodRow[]> {
-  return paymentMethodQuery(db, type, currencyId).execute();
+  return repository.listPaymentMethods(db, type, currencyId);
 }
 
 /**
@@ -68,8 +25,7 @@ export async function findPaymentMethod(
   currencyId: number,
   paymentMethodId?: number,
 ): Promise<PaymentMethodRow | undefined> {
-  const query = paymentMethodQuery(db, type, currencyId);
-  return (paymentMethodId === undefined ? query : query.where('payment_methods.id', '=', paymentMethodId)).executeTakeFirst();
+  return repository.findPaymentMethod(db, type, currencyId, paymentMethodId);
 }
 
 /** The row's charges and limits as the ledger core prices them. */
@@ -93,4 +49,40 @@ export function startOfUtcDay(now: Date): Date {
 /** What is left of a daily limit after `usedTodayMinor`; never below zero. */
 export function dailyLimitLeftMinor(dailyLimitMinor: bigint, usedTodayMinor: bigint): bigint {
   return dailyLimitMinor > usedTodayMinor ? dailyLimitMinor - usedTodayMinor : 0n;
+}
+
+/** What a refused quote's message needs: the currency and the method's limits. */
+export interface LimitContext {
+  currencyCode: string;
+  decimals: number;
+  minAmountMinor: bigint;
+  maxAmountMinor: bigint;
+  dailyLimitMinor: bigint;
+  usedTodayMinor: bigint;
+}
+
+/**
+ * The named refusal of a quote the ledger core refused (the error names are the core's codes),
+ * with the limit it hit written in the currency: one switch for deposits, transfers and requests.
+ */
+export function quoteRefusal(code: QuoteFailureCode, limits: LimitContext): AppError {
+  const money = (amountMinor: bigint) => formatMoney(amountMinor, limits.currencyCode, limits.decimals);
+  switch (code) {
+    case 'AMOUNT_NOT_POSITIVE':
+      return failure('AMOUNT_NOT_POSITIVE');
+    case 'AMOUNT_BELOW_MINIMUM':
+      return failure('AMOUNT_BELOW_MINIMUM', { minimum: money(limits.minAmountMinor) });
+    case 'AMOUNT_ABOVE_MAXIMUM':
+      // With no configured maximum only the int8 ceiling is left, which the contract's cap keeps out of reach.
+      return failure('AMOUNT_ABOVE_MAXIMUM', { maximum: limits.maxAmountMinor > 0n ? money(limits.maxAmountMinor) : null });
+    case 'DAILY_LIMIT_EXCEEDED':
+      return failure('DAILY_LIMIT_EXCEEDED', {
+        limit: money(limits.dailyLimitMinor),
+        left: money(dailyLimitLeftMinor(limits.dailyLimitMinor, limits.usedTodayMinor)),
+      });
+    case 'CHARGES_EXCEED_AMOUNT':
+      return failure('CHARGES_EXCEED_AMOUNT');
+    default:
+      return assertNever(code);
+  }
 }

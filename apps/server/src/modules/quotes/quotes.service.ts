@@ -1,30 +1,29 @@
 // Quotes: a priced offer (send money, deposit) the user confirms with a hash. The hash is a
 // random 256-bit token given to the client once; the database keeps its sha256. A quote is
 // consumed exactly once: the confirm locks the row, and a second confirm of the same hash
-// gets the first result back without moving money.
+// gets the first result back without moving money. An attempt that failed without moving
+// anything (a declined card) may leave the quote open: it is counted on the quote instead.
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { Db } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { newSessionToken, sha256Hex } from '../../lib/secrets.ts';
-import { ApiError } from '../../transport/errors.ts';
+import { fail } from '../../transport/errors.ts';
+import { assert } from '@paywallet/ledger';
+import { countFailedQuoteAttempt, insertQuote, lockQuoteByHash, markQuoteConsumed, type QuoteKind } from './quotes.repository.ts';
 
 export const QUOTE_LIFE_S = 10 * 60;
-export const QUOTE_INVALID = 'This payment has expired or is not valid. Please start again.';
 
-export type QuoteKind = 'send-money' | 'deposit';
+export type { QuoteKind };
 
 export async function createQuote(
-  db: Db | Transaction<Database>,
+  db: Queryable,
   userId: bigint,
   kind: QuoteKind,
   payload: Record<string, unknown>,
 ): Promise<{ hash: string; expiresAt: Date }> {
   const hash = newSessionToken();
   const expiresAt = new Date(Date.now() + QUOTE_LIFE_S * 1000);
-  await db
-    .insertInto('quotes')
-    .values({ hash_sha256: sha256Hex(hash), user_id: userId, kind, payload: JSON.stringify(payload), expires_at: expiresAt })
-    .execute();
+  await insertQuote(db, { hashSha256: sha256Hex(hash), userId, kind, payload, expiresAt });
   return { hash, expiresAt };
 }
 
@@ -33,6 +32,13 @@ export interface LockedQuote {
   payload: Record<string, unknown>;
   /** Set when the quote was already confirmed: the answer of that first confirm. */
   previousResult: Record<string, unknown> | null;
+  /** Attempts that failed and left the quote open (recordFailedAttempt). */
+  failedAttempts: number;
+}
+
+function failedAttemptsOf(payload: Record<string, unknown>): number {
+  const attempts = payload['failedAttempts'];
+  return typeof attempts === 'number' && Number.isInteger(attempts) && attempts > 0 ? attempts : 0;
 }
 
 /**
@@ -40,16 +46,24 @@ export interface LockedQuote {
  * consumed one returns its earlier result so the caller answers the same and moves nothing.
  */
 export async function lockQuote(trx: Transaction<Database>, hash: string, userId: bigint, kind: QuoteKind): Promise<LockedQuote> {
-  const row = await trx
-    .selectFrom('quotes')
-    .select(['id', 'user_id', 'kind', 'payload', 'expires_at', 'consumed_at', 'result'])
-    .where('hash_sha256', '=', sha256Hex(hash))
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row || row.user_id !== userId || row.kind !== kind) throw new ApiError(422, QUOTE_INVALID);
-  if (row.consumed_at) return { id: row.id, payload: row.payload as Record<string, unknown>, previousResult: (row.result ?? {}) as Record<string, unknown> };
-  if (new Date(row.expires_at).getTime() <= Date.now()) throw new ApiError(422, QUOTE_INVALID);
-  return { id: row.id, payload: row.payload as Record<string, unknown>, previousResult: null };
+  const row = await lockQuoteByHash(trx, sha256Hex(hash));
+  if (!row || row.user_id !== userId || row.kind !== kind) fail('QUOTE_INVALID');
+  const payload = row.payload as Record<string, unknown>;
+  const failedAttempts = failedAttemptsOf(payload);
+  if (row.consumed_at) return { id: row.id, payload, previousResult: (row.result ?? {}) as Record<string, unknown>, failedAttempts };
+  if (new Date(row.expires_at).getTime() <= Date.now()) fail('QUOTE_INVALID');
+  return { id: row.id, payload, previousResult: null, failedAttempts };
+}
+
+/**
+ * Counts an attempt that failed without moving money and leaves the quote open (the caller
+ * holds its lock from lockQuote); returns the attempts counted so far.
+ */
+export async function recordFailedAttempt(trx: Transaction<Database>, quote: LockedQuote): Promise<number> {
+  assert(quote.previousResult === null, 'only an open quote counts failed attempts');
+  const attempts = await countFailedQuoteAttempt(trx, quote.id);
+  assert(attempts === quote.failedAttempts + 1, 'the locked quote counted exactly one more failed attempt');
+  return attempts;
 }
 
 export async function consumeQuote(
@@ -58,9 +72,5 @@ export async function consumeQuote(
   transactionId: bigint | null,
   result: Record<string, unknown>,
 ): Promise<void> {
-  await trx
-    .updateTable('quotes')
-    .set({ consumed_at: new Date(), transaction_id: transactionId, result: JSON.stringify(result) })
-    .where('id', '=', quoteId)
-    .execute();
+  await markQuoteConsumed(trx, quoteId, transactionId, result);
 }

@@ -1,7 +1,18 @@
-// Queries of the transaction history: a user sees the transactions they sent or received.
-import type { ExpressionBuilder, Selectable } from 'kysely';
-import type { Db } from '../../db/database.ts';
+// Queries of the transaction history: an account holder sees the transactions they sent or
+// received. The list is a list definition's source (db/lists.ts): its filters select, its
+// display joins only add columns, so the count of a page never pays for the display.
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import type { Queryable } from '../../db/database.ts';
 import type { Database, TransactionsTable } from '../../db/schema.ts';
+import {
+  defineListSource,
+  inChannels,
+  likePattern,
+  withinDays,
+  type ChannelFilter,
+  type DayRange,
+  type FilteredQuery,
+} from '../../db/lists.ts';
 
 export type TransactionRow = Selectable<TransactionsTable> & { currency_code: string; payment_method_name: string | null };
 
@@ -19,9 +30,9 @@ export interface ChargeRow {
   charges: bigint;
 }
 
-function transactionQuery(db: Db) {
-  return db
-    .selectFrom('transactions')
+/** The columns a transaction row shows, with the joins only the display needs. */
+function withDisplayColumns(query: FilteredQuery<'transactions'>) {
+  return query
     .innerJoin('currencies', 'currencies.id', 'transactions.currency_id')
     .leftJoin('payment_methods', 'payment_methods.id', 'transactions.payment_method_id')
     .selectAll('transactions')
@@ -32,55 +43,66 @@ function trimmed(row: TransactionRow): TransactionRow {
   return { ...row, currency_code: row.currency_code.trim() };
 }
 
-export async function isOwnWallet(db: Db, userId: bigint, walletId: bigint): Promise<boolean> {
-  const row = await db.selectFrom('wallets').select('id').where('id', '=', walletId).where('user_id', '=', userId).executeTakeFirst();
-  return row !== undefined;
-}
+/** The transaction id search: a whole uuid matches exactly (its unique index), else a prefix. */
+export type TransactionIdSearch = { exact: string } | { prefix: string };
 
-export interface TransactionFilter {
+/** What the transaction list selects; every filter but the party is optional, all ANDed. */
+export interface TransactionListParams {
+  /** The account holder: each row was sent or received by them. */
   userId: bigint;
-  /** Only the movements of this wallet (already checked to be the user's). */
-  walletId?: bigint;
+  /** Only the movements of this wallet (already checked to be the account holder's). */
+  walletId?: bigint | undefined;
+  status?: number | undefined;
+  typeId?: number | undefined;
+  transactionId?: TransactionIdSearch | undefined;
+  /** created_at within these GMT days. */
+  days: DayRange;
+  /** The store -> terminal -> channel scope, checked by the stores service. */
+  channels: ChannelFilter;
 }
 
-/** Where the user (or one of their wallets) is the sender or the receiver. */
-function partyFilter(filter: TransactionFilter) {
+/** Where the account holder (or one of their wallets) is the sender or the receiver. */
+function partyFilter(params: TransactionListParams) {
   return (eb: ExpressionBuilder<Database, 'transactions'>) =>
-    filter.walletId === undefined
-      ? eb.or([eb('transactions.sender_user_id', '=', filter.userId), eb('transactions.receiver_user_id', '=', filter.userId)])
-      : eb.or([eb('transactions.sender_account_id', '=', filter.walletId), eb('transactions.receiver_account_id', '=', filter.walletId)]);
+    params.walletId === undefined
+      ? eb.or([eb('transactions.sender_user_id', '=', params.userId), eb('transactions.receiver_user_id', '=', params.userId)])
+      : eb.or([eb('transactions.sender_account_id', '=', params.walletId), eb('transactions.receiver_account_id', '=', params.walletId)]);
 }
 
-/** One page of the user's transactions, newest first, and their total. */
-export async function listTransactions(
-  db: Db,
-  filter: TransactionFilter,
-  page: { limit: number; offset: number },
-): Promise<{ rows: TransactionRow[]; total: number }> {
-  const rows = await transactionQuery(db)
-    .where(partyFilter(filter))
-    .orderBy('transactions.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const count = await db
-    .selectFrom('transactions')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where(partyFilter(filter))
-    .executeTakeFirstOrThrow();
-  return { rows: rows.map(trimmed), total: Number(count.n) };
+function transactionIdFilter(search: TransactionIdSearch) {
+  return (eb: ExpressionBuilder<Database, 'transactions'>) =>
+    'exact' in search
+      ? eb('transactions.uuid', '=', search.exact)
+      : eb(sql<string>`transactions.uuid::text`, 'like', likePattern(search.prefix, 'prefix'));
 }
+
+/** The account holder's transactions (spec 2, Transactions), newest first, with its filters. */
+export const transactionListSource = defineListSource({
+  name: 'transactions',
+  key: 'transactions.id',
+  filtered: (db: Queryable, params: TransactionListParams) =>
+    db
+      .selectFrom('transactions')
+      .where(partyFilter(params))
+      .$if(params.status !== undefined, (query) => query.where('transactions.status', '=', params.status!))
+      .$if(params.typeId !== undefined, (query) => query.where('transactions.transaction_type_id', '=', params.typeId!))
+      .$if(params.transactionId !== undefined, (query) => query.where(transactionIdFilter(params.transactionId!)))
+      .where(withinDays('transactions.created_at', params.days))
+      .where(inChannels('transactions.channel_id', params.channels)),
+  columns: (query) => ({ execute: async () => (await withDisplayColumns(query).execute()).map(trimmed) }),
+  keyOf: (row: TransactionRow) => row.id,
+});
 
 /** The transaction if the user is its sender or its receiver; undefined for anyone else. */
-export async function findTransactionForParty(db: Db, userId: bigint, uuid: string): Promise<TransactionRow | undefined> {
-  const row = await transactionQuery(db)
+export async function findTransactionForParty(db: Queryable, userId: bigint, uuid: string): Promise<TransactionRow | undefined> {
+  const row = await withDisplayColumns(db.selectFrom('transactions'))
     .where('transactions.uuid', '=', uuid)
     .where((eb) => eb.or([eb('transactions.sender_user_id', '=', userId), eb('transactions.receiver_user_id', '=', userId)]))
     .executeTakeFirst();
   return row && trimmed(row);
 }
 
-export async function findParty(db: Db, userId: bigint | null): Promise<PartyRow | undefined> {
+export async function findParty(db: Queryable, userId: bigint | null): Promise<PartyRow | undefined> {
   if (userId === null) return undefined;
   return db
     .selectFrom('users')
@@ -89,7 +111,7 @@ export async function findParty(db: Db, userId: bigint | null): Promise<PartyRow
     .executeTakeFirst();
 }
 
-export async function listCharges(db: Db, transactionId: bigint): Promise<ChargeRow[]> {
+export async function listCharges(db: Queryable, transactionId: bigint): Promise<ChargeRow[]> {
   return db
     .selectFrom('transaction_charges')
     .select(['name', 'type', 'charges'])

@@ -1,35 +1,42 @@
-// The transaction history (spec 1 screen 20 and the transactions list): the signed-in user's
-// movements as sender or receiver, and one in detail with its real status and settlement
-// status (DECISIONS 5), its charge rows and both parties. Only a party may read a transaction.
-import { SETTLEMENT_STATUS_LABEL, TRANSACTION_STATUS_LABEL, type TTransactionDetail, type TTransactionRow } from '@paywallet/contract';
+// The transaction history (spec 1 screen 20 and spec 2 Transactions): the account holder's
+// movements as sender or receiver, filtered (dates, status, type, wallet, transaction id,
+// store -> terminal -> channel) and paged through the list pipeline, and one in detail with
+// its real status and settlement status (DECISIONS 5), its charge rows and both parties. Only
+// a party may read a transaction. The list definition is exported for the exports, which
+// stream the same rows the screen pages.
+import {
+  SETTLEMENT_STATUS_LABEL,
+  TRANSACTION_STATUS_LABEL,
+  type TGetTransactionsInput,
+  type TTransactionDetail,
+  type TTransactionFilters,
+  type TTransactionRow,
+} from '@paywallet/contract';
 import { assert, isTransactionTypeId, minorToWire, TRANSACTION_TYPE_NAMES } from '@paywallet/ledger';
 import type { Deps } from '../../deps.ts';
-import { ApiError, badRequest } from '../../transport/errors.ts';
+import type { Queryable } from '../../db/database.ts';
+import { defineList, listPage } from '../../db/lists.ts';
+import { fail, fieldFailure } from '../../transport/errors.ts';
+import { resolveStoreScope } from '../stores/stores.service.ts';
+import { findOwnWallet } from '../wallets/wallets.service.ts';
 import {
   findParty,
   findTransactionForParty,
-  isOwnWallet,
   listCharges,
-  listTransactions,
+  transactionListSource,
   type PartyRow,
+  type TransactionIdSearch,
+  type TransactionListParams,
   type TransactionRow,
 } from './transactions.repository.ts';
 
-export const TRANSACTION_NOT_FOUND = 'Transaction not found.';
-export const WALLET_NOT_FOUND = 'Wallet not found.';
+export type { TransactionListParams };
+
 export const TRANSACTION_ID_REQUIRED = 'The transaction id field is required';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MASK_CHARACTERS = /[*xX•]/;
 const CARD_DIGITS_MIN = 12;
-
-export interface GetTransactionsInput {
-  page: number;
-  perPage: number;
-  transactionDetail?: number | undefined;
-  transactionId?: string | undefined;
-  userAccountId?: number | undefined;
-}
 
 /**
  * A card number as it may be shown: first six and last four digits (DECISIONS 19). Stored
@@ -88,11 +95,11 @@ function partyView(party: PartyRow | undefined) {
 }
 
 async function transactionDetail(deps: Deps, userId: bigint, transactionId: string | undefined): Promise<TTransactionDetail> {
-  if (!transactionId) throw badRequest(TRANSACTION_ID_REQUIRED, { transactionId: TRANSACTION_ID_REQUIRED });
+  if (!transactionId) throw fieldFailure({ transactionId: TRANSACTION_ID_REQUIRED });
   // Not a uuid: nobody's transaction (and no malformed value reaches the uuid column).
-  if (!UUID_PATTERN.test(transactionId)) throw new ApiError(404, TRANSACTION_NOT_FOUND);
+  if (!UUID_PATTERN.test(transactionId)) fail('TRANSACTION_NOT_FOUND');
   const row = await findTransactionForParty(deps.db, userId, transactionId);
-  if (!row) throw new ApiError(404, TRANSACTION_NOT_FOUND);
+  if (!row) fail('TRANSACTION_NOT_FOUND');
   const [sender, receiver, charges] = await Promise.all([
     findParty(deps.db, row.sender_user_id),
     findParty(deps.db, row.receiver_user_id),
@@ -110,16 +117,40 @@ async function transactionDetail(deps: Deps, userId: bigint, transactionId: stri
   };
 }
 
-export async function getTransactions(deps: Deps, userId: bigint, input: GetTransactionsInput) {
-  if (input.transactionDetail === 1) return { detail: await transactionDetail(deps, userId, input.transactionId) };
-  const walletId = input.userAccountId === undefined ? undefined : BigInt(input.userAccountId);
-  if (walletId !== undefined && !(await isOwnWallet(deps.db, userId, walletId))) throw new ApiError(404, WALLET_NOT_FOUND);
-  const { rows, total } = await listTransactions(deps.db, walletId === undefined ? { userId } : { userId, walletId }, {
-    limit: input.perPage,
-    offset: (input.page - 1) * input.perPage,
-  });
+/** The transaction list: the screen pages it, load-more and exports read it in keyset order. */
+export const transactionList = defineList({
+  source: transactionListSource,
+  view: (row: TransactionRow, params: TransactionListParams) => rowView(row, params.userId, params.walletId),
+});
+
+/** The search box's transaction id: a whole uuid finds it exactly; fewer characters, by prefix. */
+function transactionIdSearch(text: string | undefined): TransactionIdSearch | undefined {
+  if (!text) return undefined;
+  const lowered = text.toLowerCase();
+  return UUID_PATTERN.test(lowered) ? { exact: lowered } : { prefix: lowered };
+}
+
+/**
+ * The list's params from the request's filters, after the checks that may refuse: the wallet
+ * must be the account holder's (WALLET_NOT_FOUND), and the store -> terminal -> channel scope
+ * the merchant's (STORE_, TERMINAL_, CHANNEL_NOT_FOUND).
+ */
+export async function transactionListParams(db: Queryable, userId: bigint, filters: TTransactionFilters): Promise<TransactionListParams> {
+  const walletId = filters.userAccountId === undefined ? undefined : BigInt(filters.userAccountId);
+  if (walletId !== undefined && !(await findOwnWallet(db, userId, walletId))) fail('WALLET_NOT_FOUND');
+  const channels = await resolveStoreScope(db, userId, filters);
   return {
-    data: rows.map((row) => rowView(row, userId, walletId)),
-    paginationData: { total, perPage: input.perPage, currentPage: input.page },
+    userId,
+    walletId,
+    status: filters.status,
+    typeId: filters.transactionTypeId,
+    transactionId: transactionIdSearch(filters.transactionId),
+    days: { fromDate: filters.fromDate, toDate: filters.toDate },
+    channels,
   };
+}
+
+export async function getTransactions(deps: Deps, userId: bigint, input: TGetTransactionsInput) {
+  if (input.transactionDetail === 1) return { detail: await transactionDetail(deps, userId, input.transactionId) };
+  return listPage(deps.db, transactionList, await transactionListParams(deps.db, userId, input), input);
 }

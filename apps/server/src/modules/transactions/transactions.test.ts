@@ -2,9 +2,10 @@
 // first, per wallet, a page at a time) and one transaction in detail, readable only by its
 // parties.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TQuote, TTransactionDetail, TTransactionRow } from '@paywallet/contract';
+import { confirmSendMoneyCall, getTransactionsCall, initiateSendMoneyCall } from '@paywallet/contract';
+import type { TCallResponse } from '@paywallet/contract';
 import { depositEntries, TransactionType } from '@paywallet/ledger';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestAnswer, type TestApp } from '../../test/harness.ts';
 import { createTestPerson, expectLedgerInvariants, fundWallet, type TestPerson } from '../../test/money.ts';
 import { postEntries } from '../ledger/ledger.service.ts';
 import { maskCardNumber } from './transactions.service.ts';
@@ -15,23 +16,28 @@ let bob: TestPerson;
 let carol: TestPerson;
 const sent: string[] = [];
 
-interface Page<T> {
-  data: T[];
-  paginationData: { total: number; perPage: number; currentPage: number };
+type TransactionsAnswer = TestAnswer<TCallResponse<typeof getTransactionsCall>>;
+
+/** get-transactions answers a page of rows, or one transaction in detail: this one must be a page. */
+function pageOf(answer: TransactionsAnswer) {
+  if (!('paginationData' in answer.data)) throw new Error(`Expected a page of transactions, got ${answer.code}: ${answer.message}`);
+  return answer.data;
+}
+
+/** This answer must be one transaction in detail. */
+function detailOf(answer: TransactionsAnswer) {
+  if (!('detail' in answer.data)) throw new Error(`Expected a transaction in detail, got ${answer.code}: ${answer.message}`);
+  return answer.data.detail;
 }
 
 async function send(payer: TestPerson, payee: TestPerson, amount: number, currency = 'AED', deduct = 0): Promise<string> {
-  const quote = await t.call<TQuote>(
-    'initiate-send-money',
+  const quote = await t.call(
+    initiateSendMoneyCall,
     { emailOrPhone: payee.email, amount, payerAccountId: Number(payer.wallets[currency]), deductChargesFromTransactionAmount: deduct },
     { token: payer.token },
   );
   expect(quote.status, quote.message).toBe(200);
-  const confirmed = await t.call<{ transactionId: string }>(
-    'confirm-send-money',
-    { transactionHash: quote.data.hash },
-    { token: payer.token },
-  );
+  const confirmed = await t.call(confirmSendMoneyCall, { transactionHash: quote.data.hash }, { token: payer.token });
   expect(confirmed.status, confirmed.message).toBe(200);
   return confirmed.data.transactionId;
 }
@@ -52,17 +58,17 @@ afterAll(async () => t.close());
 describe('get-transactions list', () => {
   it('lists the user’s movements as sender or receiver, newest first, with their direction', async () => {
     // Proves the rows of both parties and the +1 / -1 direction from each side.
-    const mine = await t.call<Page<TTransactionRow>>('get-transactions', {}, { token: alice.token });
+    const mine = await t.call(getTransactionsCall, {}, { token: alice.token });
     expect(mine.status).toBe(200);
-    expect(mine.data.paginationData).toEqual({ total: 5, perPage: 10, currentPage: 1 });
-    expect(mine.data.data.map((r) => [r.transaction_type.name, r.currency.code, r.direction, r.amount])).toEqual([
+    expect(pageOf(mine).paginationData).toEqual({ total: 5, perPage: 10, currentPage: 1 });
+    expect(pageOf(mine).data.map((r) => [r.transaction_type.name, r.currency.code, r.direction, r.amount])).toEqual([
       ['Transfer', 'AED', 1, 3_000],
       ['Transfer', 'USD', -1, 1_979],
       ['Transfer', 'AED', -1, 10_000],
       ['Deposit', 'USD', 1, 100_000],
       ['Deposit', 'AED', 1, 100_000],
     ]);
-    expect(mine.data.data[2]).toEqual({
+    expect(pageOf(mine).data[2]).toEqual({
       uuid: sent[0],
       transaction_type_id: 3,
       transaction_type: { name: 'Transfer' },
@@ -82,34 +88,30 @@ describe('get-transactions list', () => {
       card_number: null,
       created_at: expect.stringMatching(/Z$/),
     });
-    const bobs = await t.call<Page<TTransactionRow>>('get-transactions', {}, { token: bob.token });
-    expect(bobs.data.data.map((r) => [r.uuid, r.direction])).toEqual([
+    const bobs = await t.call(getTransactionsCall, {}, { token: bob.token });
+    expect(pageOf(bobs).data.map((r) => [r.uuid, r.direction])).toEqual([
       [sent[2], -1],
       [sent[1], 1],
       [sent[0], 1],
     ]);
-    const none = await t.call<Page<TTransactionRow>>('get-transactions', {}, { token: carol.token });
+    const none = await t.call(getTransactionsCall, {}, { token: carol.token });
     expect(none.data).toEqual({ data: [], paginationData: { total: 0, perPage: 10, currentPage: 1 } });
     await expectLedgerInvariants(t);
   });
 
   it('filters by one of the user’s wallets and pages', async () => {
     // Proves userAccountId (theirs only, else 404) and page / perPage.
-    const usd = await t.call<Page<TTransactionRow>>(
-      'get-transactions',
-      { userAccountId: Number(alice.wallets.USD) },
-      { token: alice.token },
-    );
-    expect(usd.data.data.map((r) => [r.transaction_type.name, r.direction])).toEqual([
+    const usd = await t.call(getTransactionsCall, { userAccountId: Number(alice.wallets.USD) }, { token: alice.token });
+    expect(pageOf(usd).data.map((r) => [r.transaction_type.name, r.direction])).toEqual([
       ['Transfer', -1],
       ['Deposit', 1],
     ]);
-    const page2 = await t.call<Page<TTransactionRow>>('get-transactions', { page: 2, perPage: 2 }, { token: alice.token });
-    expect(page2.data.paginationData).toEqual({ total: 5, perPage: 2, currentPage: 2 });
-    expect(page2.data.data.map((r) => r.uuid)).toEqual([sent[0], expect.any(String)]);
-    const foreign = await t.call('get-transactions', { userAccountId: Number(bob.wallets.AED) }, { token: alice.token });
+    const page2 = await t.call(getTransactionsCall, { page: 2, perPage: 2 }, { token: alice.token });
+    expect(pageOf(page2).paginationData).toEqual({ total: 5, perPage: 2, currentPage: 2 });
+    expect(pageOf(page2).data.map((r) => r.uuid)).toEqual([sent[0], expect.any(String)]);
+    const foreign = await t.call(getTransactionsCall, { userAccountId: Number(bob.wallets.AED) }, { token: alice.token });
     expect({ status: foreign.status, message: foreign.message }).toEqual({ status: 404, message: 'Wallet not found.' });
-    const tooMany = await t.call('get-transactions', { perPage: 1000 }, { token: alice.token });
+    const tooMany = await t.call(getTransactionsCall, { perPage: 1000 }, { token: alice.token });
     expect(tooMany.status).toBe(400);
   });
 });
@@ -118,13 +120,9 @@ describe('get-transactions detail', () => {
   it('shows both parties, the real status, the charge rows, the method and the support e-mail', async () => {
     // Proves the screen 20 detail for each party of a transfer (DECISIONS 5: real statuses).
     for (const who of [alice, bob]) {
-      const result = await t.call<{ detail: TTransactionDetail }>(
-        'get-transactions',
-        { transactionDetail: 1, transactionId: sent[0] },
-        { token: who.token },
-      );
+      const result = await t.call(getTransactionsCall, { transactionDetail: 1, transactionId: sent[0] }, { token: who.token });
       expect(result.status).toBe(200);
-      expect(result.data.detail).toMatchObject({
+      expect(detailOf(result)).toMatchObject({
         uuid: sent[0],
         status: 1,
         status_str: 'Success',
@@ -151,12 +149,12 @@ describe('get-transactions detail', () => {
   it('hides a transaction from anyone who is not a party to it', async () => {
     // Proves a third user, an unknown uuid and a malformed id all read 404; a missing id reads 400.
     for (const transactionId of [sent[0], '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-      const result = await t.call('get-transactions', { transactionDetail: 1, transactionId }, { token: carol.token });
+      const result = await t.call(getTransactionsCall, { transactionDetail: 1, transactionId }, { token: carol.token });
       expect({ status: result.status, message: result.message }).toEqual({ status: 404, message: 'Transaction not found.' });
     }
-    const missing = await t.call('get-transactions', { transactionDetail: 1 }, { token: alice.token });
+    const missing = await t.call(getTransactionsCall, { transactionDetail: 1 }, { token: alice.token });
     expect({ status: missing.status, message: missing.message }).toEqual({ status: 400, message: 'The transaction id field is required' });
-    const anonymous = await t.call('get-transactions', { transactionDetail: 1, transactionId: sent[0] });
+    const anonymous = await t.call(getTransactionsCall, { transactionDetail: 1, transactionId: sent[0] });
     expect(anonymous.status).toBe(401);
   });
 
@@ -186,13 +184,9 @@ describe('get-transactions detail', () => {
         [],
       ),
     );
-    const result = await t.call<{ detail: TTransactionDetail }>(
-      'get-transactions',
-      { transactionDetail: 1, transactionId: posted.uuid },
-      { token: carol.token },
-    );
-    expect(result.data.detail.card_number).toBe('411111******1111');
-    expect(result.data.detail.sender).toBeNull();
+    const result = await t.call(getTransactionsCall, { transactionDetail: 1, transactionId: posted.uuid }, { token: carol.token });
+    expect(detailOf(result).card_number).toBe('411111******1111');
+    expect(detailOf(result).sender).toBeNull();
     expect(maskCardNumber('411111******1111')).toBe('411111******1111');
     expect(maskCardNumber('1234')).toBe('****1234');
     expect(maskCardNumber(null)).toBeNull();

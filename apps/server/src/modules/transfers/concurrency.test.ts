@@ -5,7 +5,8 @@
 // the money of the currency unchanged, and one Transfer transaction per successful confirm.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TQuote } from '@paywallet/contract';
+import { confirmSendMoneyCall, initiateSendMoneyCall } from '@paywallet/contract';
+
 import { TransactionType } from '@paywallet/ledger';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createTestPerson, expectLedgerInvariants, fundWallet, type TestPerson } from '../../test/money.ts';
@@ -59,8 +60,8 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('transfers under concurrency
     const payer = people[payerIndex]!;
     const amount = AMOUNT_MIN_MINOR + Math.floor(random() * (AMOUNT_MAX_MINOR - AMOUNT_MIN_MINOR));
     const deduct = random() < 0.5 ? 1 : 0;
-    const quote = await t.call<TQuote>(
-      'initiate-send-money',
+    const quote = await t.call(
+      initiateSendMoneyCall,
       {
         emailOrPhone: people[payeeIndex]!.email,
         amount,
@@ -71,11 +72,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('transfers under concurrency
     );
     const outcome: Outcome = { initiateStatus: quote.status, initiateMessage: quote.message };
     if (quote.status !== 200) return outcome;
-    const confirmed = await t.call<{ transactionId: string }>(
-      'confirm-send-money',
-      { transactionHash: quote.data.hash },
-      { token: payer.token },
-    );
+    const confirmed = await t.call(confirmSendMoneyCall, { transactionHash: quote.data.hash }, { token: payer.token });
     return {
       ...outcome,
       hash: quote.data.hash,
@@ -173,15 +170,15 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('transfers under concurrency
     for (const payer of payers) await fundWallet(t, payer.wallets.USD!, 10_000n, 'USD');
     const quotes = await Promise.all(
       payers.map((payer) =>
-        t.call<TQuote>(
-          'initiate-send-money',
+        t.call(
+          initiateSendMoneyCall,
           { emailOrPhone: payee.email, amount: 5_000, payerAccountId: Number(payer.wallets.USD) },
           { token: payer.token },
         ),
       ),
     );
     const confirmed = await Promise.all(
-      payers.map((payer, index) => t.call('confirm-send-money', { transactionHash: quotes[index]!.data.hash }, { token: payer.token })),
+      payers.map((payer, index) => t.call(confirmSendMoneyCall, { transactionHash: quotes[index]!.data.hash }, { token: payer.token })),
     );
     expect(confirmed.map((r) => r.status)).toEqual(Array(10).fill(200));
     const usdWallets = await t.deps.db

@@ -4,9 +4,8 @@ import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { TMoneyRequestStatus } from '@paywallet/contract';
 import type { Database } from '../../db/schema.ts';
-import type { Db } from '../../db/database.ts';
-
-type Queryable = Db | Transaction<Database>;
+import type { Queryable } from '../../db/database.ts';
+import { defineListSource } from '../../db/lists.ts';
 
 export interface MoneyRequestRow {
   id: bigint;
@@ -146,46 +145,44 @@ export interface RequestListRow {
   requester_last_name: string;
 }
 
-export interface Page {
-  limit: number;
-  offset: number;
+export interface RequestListParams {
+  userId: bigint;
 }
 
-/** One page of the requests where the user plays `role`, newest first, and their total. */
-export async function listRequests(
-  db: Queryable,
-  userId: bigint,
-  role: RequestRole,
-  page: Page,
-): Promise<{ rows: RequestListRow[]; total: number }> {
-  const column = role === 'requester' ? 'money_requests.requester_user_id' : 'money_requests.payer_user_id';
-  const rows = await db
-    .selectFrom('money_requests')
-    .innerJoin('wallets', 'wallets.id', 'money_requests.requester_account_id')
-    .innerJoin('currencies', 'currencies.id', 'wallets.currency_id')
-    .innerJoin('users', 'users.id', 'money_requests.requester_user_id')
-    .select([
-      'money_requests.id',
-      'money_requests.email',
-      'money_requests.phone_number',
-      'money_requests.amount',
-      'money_requests.notes',
-      'money_requests.status',
-      'money_requests.created_at',
-      'currencies.code as currency_code',
-      'users.email as requester_email',
-      'users.first_name as requester_first_name',
-      'users.last_name as requester_last_name',
-    ])
-    .where(column, '=', userId)
-    .orderBy('money_requests.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const count = await db
-    .selectFrom('money_requests')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where(role === 'requester' ? 'requester_user_id' : 'payer_user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return { rows: rows.map((row) => ({ ...row, currency_code: row.currency_code.trim() })), total: Number(count.n) };
-}
+/**
+ * The requests where the user plays `role`, newest first: 'requester' for My Requests (what
+ * they asked of others), 'payer' for User Requests (what others asked of them).
+ */
+export const requestListSource = (role: RequestRole) =>
+  defineListSource({
+    name: `money-requests-${role}`,
+    key: 'money_requests.id',
+    filtered: (db: Queryable, params: RequestListParams) =>
+      db
+        .selectFrom('money_requests')
+        .where(role === 'requester' ? 'money_requests.requester_user_id' : 'money_requests.payer_user_id', '=', params.userId),
+    columns: (query) => ({
+      execute: async () => {
+        const rows = await query
+          .innerJoin('wallets', 'wallets.id', 'money_requests.requester_account_id')
+          .innerJoin('currencies', 'currencies.id', 'wallets.currency_id')
+          .innerJoin('users', 'users.id', 'money_requests.requester_user_id')
+          .select([
+            'money_requests.id',
+            'money_requests.email',
+            'money_requests.phone_number',
+            'money_requests.amount',
+            'money_requests.notes',
+            'money_requests.status',
+            'money_requests.created_at',
+            'currencies.code as currency_code',
+            'users.email as requester_email',
+            'users.first_name as requester_first_name',
+            'users.last_name as requester_last_name',
+          ])
+          .execute();
+        return rows.map((row): RequestListRow => ({ ...row, currency_code: row.currency_code.trim() }));
+      },
+    }),
+    keyOf: (row: RequestListRow) => row.id,
+  });

@@ -1,28 +1,31 @@
 // Request money (spec 1, screens 15-17, section 4): ask someone for an amount into one of your
 // wallets; they pay it with send money (request_id) or reject it; you may cancel it while it
 // is pending. PENDING is the only state that changes: CANCELED, ACCEPTED, REJECTED are final.
-import type { z } from 'zod';
 import {
+  MONEY_REQUEST_STATUS_LABEL,
+  type TInitiateRequestMoneyInput,
   type TMoneyRequestStatus,
   type TMyMoneyRequest,
   type TReceivedMoneyRequest,
-  type ZInitiateRequestMoneyRequest,
 } from '@paywallet/contract';
-import { assertNever, minorToWire, quoteCharges } from '@paywallet/ledger';
+import { minorToWire, quoteCharges } from '@paywallet/ledger';
 import type { Deps } from '../../deps.ts';
-import { ApiError } from '../../transport/errors.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { formatMoney, fullName } from '../../lib/display-text.ts';
+import { fail } from '../../transport/errors.ts';
+import { defineList, listPage, type PageRequest } from '../../db/lists.ts';
+import type { AuditTrail } from '../../transport/audit-trail.ts';
+import { notice, notify, notifyEach, type Notice } from '../notifications/notifications.service.ts';
+import { fullName } from '../../lib/display-text.ts';
 import { getWallet } from '../wallets/wallets.service.ts';
-import { REQUEST_FROM_SELF, resolveCounterparty } from './recipients.ts';
-import { REQUEST_NOT_FOUND, chargesOrRefuse, ownPaymentWallet, transferMethodFor } from './transfers.service.ts';
+import { resolveCounterparty } from './recipients.ts';
+import { MONEY_REQUEST_CANCELED, MONEY_REQUEST_RECEIVED, MONEY_REQUEST_REJECTED } from './transfers.notifications.ts';
+import { chargesOrRefuse, ownPaymentWallet, transferMethodFor } from './transfers.service.ts';
 import { getPerson } from './transfers.repository.ts';
 import {
   closePendingRequest,
   countPendingRequestsOf,
   findRequestForRole,
   insertMoneyRequest,
-  listRequests,
+  requestListSource,
   type MoneyRequestRow,
   type RequestListRow,
   type RequestRole,
@@ -30,30 +33,19 @@ import {
 
 /** Open requests one person may have waiting at once; more is refused until some close. */
 export const PENDING_REQUESTS_MAX = 100;
-export const TOO_MANY_PENDING = `You have ${PENDING_REQUESTS_MAX} pending requests. Cancel some before asking for more.`;
-export const CANCEL_NOT_PENDING = 'Only a pending request can be canceled.';
-export const REJECT_NOT_PENDING = 'Only a pending request can be rejected.';
-
-type InitiateRequestInput = z.output<typeof ZInitiateRequestMoneyRequest>;
 
 export function statusLabel(status: TMoneyRequestStatus): string {
-  switch (status) {
-    case 'PENDING':
-      return 'Pending';
-    case 'CANCELED':
-      return 'Canceled';
-    case 'ACCEPTED':
-      return 'Accepted';
-    case 'REJECTED':
-      return 'Rejected';
-    default:
-      return assertNever(status);
-  }
+  return MONEY_REQUEST_STATUS_LABEL[status];
 }
 
-export async function initiateRequestMoney(deps: Deps, requesterUserId: bigint, input: InitiateRequestInput): Promise<{ id: number }> {
+export async function initiateRequestMoney(
+  deps: Deps,
+  audit: AuditTrail,
+  requesterUserId: bigint,
+  input: TInitiateRequestMoneyInput,
+): Promise<{ id: number }> {
   const wallet = await ownPaymentWallet(deps.db, requesterUserId, BigInt(input.userAccountId));
-  const payer = await resolveCounterparty(deps.db, requesterUserId, input.emailOrPhone, REQUEST_FROM_SELF);
+  const payer = await resolveCounterparty(deps.db, requesterUserId, input.emailOrPhone, 'REQUEST_FROM_SELF');
   const amountMinor = BigInt(input.amount);
   // A request must be payable: the transfer method's minimum and maximum apply to it already.
   // The daily limit is the payer's and is checked when they pay.
@@ -71,7 +63,9 @@ export async function initiateRequestMoney(deps: Deps, requesterUserId: bigint, 
     withoutDailyLimit,
     0n,
   );
-  if ((await countPendingRequestsOf(deps.db, requesterUserId)) >= PENDING_REQUESTS_MAX) throw new ApiError(422, TOO_MANY_PENDING);
+  if ((await countPendingRequestsOf(deps.db, requesterUserId)) >= PENDING_REQUESTS_MAX) {
+    fail('TOO_MANY_PENDING_REQUESTS', { max: PENDING_REQUESTS_MAX });
+  }
 
   const requester = await getPerson(deps.db, requesterUserId);
   const id = await deps.db.transaction().execute(async (trx) => {
@@ -84,24 +78,17 @@ export async function initiateRequestMoney(deps: Deps, requesterUserId: bigint, 
       amountMinor,
       notes: input.notes,
     });
-    const money = formatMoney(amountMinor, wallet.currency_code, wallet.currency_decimals);
-    await notify(trx, payer.id, 'money-request-received', `${fullName(requester)} requested ${money} from you.`, {
+    await notify(trx, payer.id, MONEY_REQUEST_RECEIVED, {
       requestId: String(requestId),
       amount: minorToWire(amountMinor),
       currency: wallet.currency_code,
+      decimals: wallet.currency_decimals,
+      requesterName: fullName(requester),
     });
+    await audit.record(trx, { subject: { type: 'money_request', id: requestId } });
     return requestId;
   });
   return { id: Number(id) };
-}
-
-export interface PageInput {
-  page: number;
-  perPage: number;
-}
-
-function pageOf(input: PageInput) {
-  return { limit: input.perPage, offset: (input.page - 1) * input.perPage };
 }
 
 function myRequestView(row: RequestListRow): TMyMoneyRequest {
@@ -134,70 +121,75 @@ function receivedRequestView(row: RequestListRow): TReceivedMoneyRequest {
 }
 
 /** My Requests: what I asked of others, newest first. */
-export async function listMyRequests(deps: Deps, userId: bigint, input: PageInput) {
-  const { rows, total } = await listRequests(deps.db, userId, 'requester', pageOf(input));
-  return { data: rows.map(myRequestView), paginationData: { total, perPage: input.perPage, currentPage: input.page } };
+export const myRequestList = defineList({ source: requestListSource('requester'), view: myRequestView });
+/** User Requests: what others asked of me, newest first. */
+export const receivedRequestList = defineList({ source: requestListSource('payer'), view: receivedRequestView });
+
+export async function listMyRequests(deps: Deps, userId: bigint, page: PageRequest) {
+  return listPage(deps.db, myRequestList, { userId }, page);
 }
 
-/** User Requests: what others asked of me, newest first. */
-export async function listReceivedRequests(deps: Deps, userId: bigint, input: PageInput) {
-  const { rows, total } = await listRequests(deps.db, userId, 'payer', pageOf(input));
-  return { data: rows.map(receivedRequestView), paginationData: { total, perPage: input.perPage, currentPage: input.page } };
+export async function listReceivedRequests(deps: Deps, userId: bigint, page: PageRequest) {
+  return listPage(deps.db, receivedRequestList, { userId }, page);
 }
 
 interface Closing {
   role: RequestRole;
   status: 'CANCELED' | 'REJECTED';
-  notPending: string;
-  /** Who hears about it, and what they read. */
-  notice: (actorName: string, money: string) => string;
+  notPending: 'CANCEL_NOT_PENDING' | 'REJECT_NOT_PENDING';
+  /** The notice to the other party, from the person who closed the request. */
+  notice: (otherUserId: bigint, actorName: string, money: RequestMoney) => Notice;
+}
+
+/** A request's amount as its notifications carry it. */
+interface RequestMoney {
+  requestId: string;
+  amount: number;
+  currency: string;
+  decimals: number;
 }
 
 const CANCEL: Closing = {
   role: 'requester',
   status: 'CANCELED',
-  notPending: CANCEL_NOT_PENDING,
-  notice: (actorName, money) => `${actorName} canceled the request of ${money}.`,
+  notPending: 'CANCEL_NOT_PENDING',
+  notice: (otherUserId, actorName, money) => notice(otherUserId, MONEY_REQUEST_CANCELED, { ...money, requesterName: actorName }),
 };
 const REJECT: Closing = {
   role: 'payer',
   status: 'REJECTED',
-  notPending: REJECT_NOT_PENDING,
-  notice: (actorName, money) => `${actorName} rejected your request of ${money}.`,
+  notPending: 'REJECT_NOT_PENDING',
+  notice: (otherUserId, actorName, money) => notice(otherUserId, MONEY_REQUEST_REJECTED, { ...money, payerName: actorName }),
 };
 
 /** PENDING -> CANCELED or REJECTED in one conditional update, then the other party is told. */
-async function closeRequest(deps: Deps, userId: bigint, requestId: bigint, closing: Closing) {
+async function closeRequest(deps: Deps, audit: AuditTrail, userId: bigint, requestId: bigint, closing: Closing) {
   return deps.db.transaction().execute(async (trx) => {
     const closed: MoneyRequestRow | undefined = await closePendingRequest(trx, requestId, userId, closing.role, closing.status);
     if (!closed) {
       const existing = await findRequestForRole(trx, requestId, userId, closing.role);
-      if (!existing) throw new ApiError(404, REQUEST_NOT_FOUND);
-      throw new ApiError(422, closing.notPending);
+      if (!existing) fail('REQUEST_NOT_FOUND');
+      fail(closing.notPending);
     }
     const actor = await getPerson(trx, userId);
     const wallet = await getWallet(trx, closed.requester_account_id);
     const otherUserId = closing.role === 'requester' ? closed.payer_user_id : closed.requester_user_id;
-    const money = formatMoney(closed.amount, wallet.currency_code, wallet.currency_decimals);
-    await notify(
-      trx,
-      otherUserId,
-      closing.status === 'CANCELED' ? 'money-request-canceled' : 'money-request-rejected',
-      closing.notice(fullName(actor), money),
-      {
-        requestId: String(closed.id),
-        amount: minorToWire(closed.amount),
-        currency: wallet.currency_code,
-      },
-    );
+    const money = {
+      requestId: String(closed.id),
+      amount: minorToWire(closed.amount),
+      currency: wallet.currency_code,
+      decimals: wallet.currency_decimals,
+    };
+    await notifyEach(trx, [closing.notice(otherUserId, fullName(actor), money)]);
+    await audit.record(trx, { subject: { type: 'money_request', id: closed.id } });
     return { id: Number(closed.id), status: closed.status, statusStr: statusLabel(closed.status) };
   });
 }
 
-export async function cancelRequest(deps: Deps, requesterUserId: bigint, requestId: bigint) {
-  return closeRequest(deps, requesterUserId, requestId, CANCEL);
+export async function cancelRequest(deps: Deps, audit: AuditTrail, requesterUserId: bigint, requestId: bigint) {
+  return closeRequest(deps, audit, requesterUserId, requestId, CANCEL);
 }
 
-export async function rejectRequest(deps: Deps, payerUserId: bigint, requestId: bigint) {
-  return closeRequest(deps, payerUserId, requestId, REJECT);
+export async function rejectRequest(deps: Deps, audit: AuditTrail, payerUserId: bigint, requestId: bigint) {
+  return closeRequest(deps, audit, payerUserId, requestId, REJECT);
 }

@@ -3,10 +3,20 @@
 // that nothing was written.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TMyMoneyRequest, TQuote, TReceivedMoneyRequest } from '@paywallet/contract';
+import {
+  cancelRequestMoneyCall,
+  confirmSendMoneyCall,
+  getMoneyRequestsCall,
+  getUserRequestMoneyCall,
+  initiateRequestMoneyCall,
+  initiateSendMoneyCall,
+  rejectRequestMoneyCall,
+} from '@paywallet/contract';
+import type { TCallRequest } from '@paywallet/contract';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { balanceOf, countMoneyRows, createTestPerson, expectLedgerInvariants, fundWallet, type TestPerson } from '../../test/money.ts';
 import { PENDING_REQUESTS_MAX } from './money-requests.service.ts';
+import type { TErrorName } from '@paywallet/contract';
 
 let t: TestApp;
 
@@ -15,23 +25,25 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-interface Page<T> {
-  data: T[];
-  paginationData: { total: number; perPage: number; currentPage: number };
-}
-
-async function ask(requester: TestPerson, body: Record<string, unknown>) {
-  return t.call<{ id: number }>(
-    'initiate-request-money',
+async function ask(requester: TestPerson, body: Partial<TCallRequest<typeof initiateRequestMoneyCall>> & { emailOrPhone: string }) {
+  return t.call(
+    initiateRequestMoneyCall,
     { userAccountId: Number(requester.wallets.AED), amount: 2_500, notes: 'Dinner', ...body },
     { token: requester.token },
   );
 }
 
-async function expectRefused(call: () => Promise<{ status: number; message: string }>, status: number, message: string) {
+/** A refusal by name (and, where its words carry values, by its message), having written nothing. */
+async function expectRefused(
+  call: () => Promise<{ status: number; reason?: string; message: string }>,
+  status: number,
+  reason: TErrorName,
+  message?: string,
+) {
   const before = await countMoneyRows(t);
   const result = await call();
-  expect({ status: result.status, message: result.message }).toEqual({ status, message });
+  expect({ status: result.status, reason: result.reason }).toEqual({ status, reason });
+  if (message !== undefined) expect(result.message).toBe(message);
   expect(await countMoneyRows(t)).toEqual(before);
 }
 
@@ -41,8 +53,8 @@ async function requestRow(id: number) {
 
 /** Prices paying a request: initiate-send-money with request_id; returns the quote's hash. */
 async function quotePayment(payer: TestPerson, requester: TestPerson, requestId: number, amount = 2_500): Promise<string> {
-  const quote = await t.call<TQuote>(
-    'initiate-send-money',
+  const quote = await t.call(
+    initiateSendMoneyCall,
     { emailOrPhone: requester.email, amount, payerAccountId: Number(payer.wallets.AED), request_id: requestId },
     { token: payer.token },
   );
@@ -53,7 +65,7 @@ async function quotePayment(payer: TestPerson, requester: TestPerson, requestId:
 /** Pays a request through initiate (with request_id) and confirm. */
 async function pay(payer: TestPerson, requester: TestPerson, requestId: number, amount = 2_500) {
   const transactionHash = await quotePayment(payer, requester, requestId, amount);
-  return t.call<{ transactionId: string }>('confirm-send-money', { transactionHash, request_id: requestId }, { token: payer.token });
+  return t.call(confirmSendMoneyCall, { transactionHash, request_id: requestId }, { token: payer.token });
 }
 
 /** A pending request of AED 25.00 from a payer holding AED 100.00, and the payer's quote to pay it. */
@@ -105,17 +117,39 @@ describe('initiate-request-money', () => {
     await expectRefused(
       () => ask(requester, { emailOrPhone: payer.email, userAccountId: Number(stranger.wallets.AED) }),
       404,
-      'Wallet not found.',
+      'WALLET_NOT_FOUND',
     );
-    await expectRefused(() => ask(requester, { emailOrPhone: requester.email }), 422, 'You cannot request money from yourself.');
-    await expectRefused(() => ask(requester, { emailOrPhone: requester.phone }), 422, 'You cannot request money from yourself.');
-    await expectRefused(() => ask(requester, { emailOrPhone: 'ghost@example.com' }), 404, 'No user found with this email or phone.');
-    await expectRefused(() => ask(requester, { emailOrPhone: payer.email, amount: 50 }), 422, 'The minimum amount is AED 1.00');
-    await expectRefused(() => ask(requester, { emailOrPhone: payer.email, amount: 5_000_001 }), 422, 'The maximum amount is AED 50,000.00');
-    await expectRefused(() => ask(requester, { emailOrPhone: payer.email, amount: '' }), 400, 'The amount must be greater than 0');
+    await expectRefused(() => ask(requester, { emailOrPhone: requester.email }), 422, 'REQUEST_FROM_SELF');
+    await expectRefused(() => ask(requester, { emailOrPhone: requester.phone }), 422, 'REQUEST_FROM_SELF');
+    await expectRefused(() => ask(requester, { emailOrPhone: 'ghost@example.com' }), 404, 'RECIPIENT_NOT_FOUND');
+    await expectRefused(
+      () => ask(requester, { emailOrPhone: payer.email, amount: 50 }),
+      422,
+      'AMOUNT_BELOW_MINIMUM',
+      'The minimum amount is AED 1.00',
+    );
+    await expectRefused(
+      () => ask(requester, { emailOrPhone: payer.email, amount: 5_000_001 }),
+      422,
+      'AMOUNT_ABOVE_MAXIMUM',
+      'The maximum amount is AED 50,000.00',
+    );
+    await expectRefused(
+      () => ask(requester, { emailOrPhone: payer.email, amount: '' }),
+      400,
+      'VALIDATION_FAILED',
+      'The amount field is required',
+    );
+    await expectRefused(
+      () => ask(requester, { emailOrPhone: payer.email, amount: '12 AED' }),
+      400,
+      'VALIDATION_FAILED',
+      'Only numeric characters are allowed',
+    );
     await expectRefused(
       () => ask(requester, { emailOrPhone: payer.email, notes: 'x'.repeat(256) }),
       400,
+      'VALIDATION_FAILED',
       'The notes may not be greater than 255 characters',
     );
 
@@ -137,6 +171,7 @@ describe('initiate-request-money', () => {
     await expectRefused(
       () => ask(requester, { emailOrPhone: payer.email }),
       422,
+      'TOO_MANY_PENDING_REQUESTS',
       `You have ${PENDING_REQUESTS_MAX} pending requests. Cancel some before asking for more.`,
     );
     await expectLedgerInvariants(t);
@@ -154,7 +189,7 @@ describe('money request lifecycle', () => {
       const created = await ask(requester, { emailOrPhone: payer.email, amount, userAccountId: Number(wallet), notes: `n${index}` });
       ids.push(created.data.id);
     }
-    const firstPage = await t.call<Page<TMyMoneyRequest>>('get-money-requests', { page: 1, perPage: 2 }, { token: requester.token });
+    const firstPage = await t.call(getMoneyRequestsCall, { page: 1, perPage: 2 }, { token: requester.token });
     expect(firstPage.status).toBe(200);
     expect(firstPage.data.paginationData).toEqual({ total: 3, perPage: 2, currentPage: 1 });
     expect(firstPage.data.data.map((r) => r.id)).toEqual([ids[2], ids[1]]);
@@ -169,10 +204,10 @@ describe('money request lifecycle', () => {
       statusStr: 'Pending',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
-    const secondPage = await t.call<Page<TMyMoneyRequest>>('get-money-requests', { page: 2, perPage: 2 }, { token: requester.token });
+    const secondPage = await t.call(getMoneyRequestsCall, { page: 2, perPage: 2 }, { token: requester.token });
     expect(secondPage.data.data.map((r) => r.id)).toEqual([ids[0]]);
 
-    const received = await t.call<Page<TReceivedMoneyRequest>>('get-user-request-money', {}, { token: payer.token });
+    const received = await t.call(getUserRequestMoneyCall, {}, { token: payer.token });
     expect(received.data.paginationData).toEqual({ total: 3, perPage: 10, currentPage: 1 });
     expect(received.data.data.map((r) => r.id)).toEqual([ids[2], ids[1], ids[0]]);
     expect(received.data.data[1]).toEqual({
@@ -185,9 +220,9 @@ describe('money request lifecycle', () => {
       created_at: expect.any(String),
     });
     // Neither side sees the other's tab: the requester received nothing, the payer asked nothing.
-    const requesterReceived = await t.call<Page<TReceivedMoneyRequest>>('get-user-request-money', {}, { token: requester.token });
+    const requesterReceived = await t.call(getUserRequestMoneyCall, {}, { token: requester.token });
     expect(requesterReceived.data.paginationData.total).toBe(0);
-    const payerMine = await t.call<Page<TMyMoneyRequest>>('get-money-requests', {}, { token: payer.token });
+    const payerMine = await t.call(getMoneyRequestsCall, {}, { token: payer.token });
     expect(payerMine.data.data).toEqual([]);
     await expectLedgerInvariants(t);
   });
@@ -201,52 +236,32 @@ describe('money request lifecycle', () => {
     const toCancel = (await ask(requester, { emailOrPhone: payer.email })).data.id;
 
     await expectRefused(
-      () => t.call('reject-request-money', { requestId: toReject }, { token: requester.token }),
+      () => t.call(rejectRequestMoneyCall, { requestId: toReject }, { token: requester.token }),
       404,
-      'Request not found.',
+      'REQUEST_NOT_FOUND',
     );
-    await expectRefused(
-      () => t.call('reject-request-money', { requestId: toReject }, { token: stranger.token }),
-      404,
-      'Request not found.',
-    );
-    const rejected = await t.call('reject-request-money', { requestId: toReject }, { token: payer.token });
+    await expectRefused(() => t.call(rejectRequestMoneyCall, { requestId: toReject }, { token: stranger.token }), 404, 'REQUEST_NOT_FOUND');
+    const rejected = await t.call(rejectRequestMoneyCall, { requestId: toReject }, { token: payer.token });
     expect(rejected.status).toBe(200);
     expect(rejected.data).toEqual({ id: toReject, status: 'REJECTED', statusStr: 'Rejected' });
+    await expectRefused(() => t.call(rejectRequestMoneyCall, { requestId: toReject }, { token: payer.token }), 422, 'REJECT_NOT_PENDING');
     await expectRefused(
-      () => t.call('reject-request-money', { requestId: toReject }, { token: payer.token }),
+      () => t.call(cancelRequestMoneyCall, { requestId: toReject }, { token: requester.token }),
       422,
-      'Only a pending request can be rejected.',
-    );
-    await expectRefused(
-      () => t.call('cancel-request-money', { requestId: toReject }, { token: requester.token }),
-      422,
-      'Only a pending request can be canceled.',
+      'CANCEL_NOT_PENDING',
     );
 
-    await expectRefused(() => t.call('cancel-request-money', { requestId: toCancel }, { token: payer.token }), 404, 'Request not found.');
-    await expectRefused(
-      () => t.call('cancel-request-money', { requestId: toCancel }, { token: stranger.token }),
-      404,
-      'Request not found.',
-    );
-    await expectRefused(
-      () => t.call('cancel-request-money', { requestId: 987_654 }, { token: requester.token }),
-      404,
-      'Request not found.',
-    );
-    const canceled = await t.call('cancel-request-money', { requestId: toCancel }, { token: requester.token });
+    await expectRefused(() => t.call(cancelRequestMoneyCall, { requestId: toCancel }, { token: payer.token }), 404, 'REQUEST_NOT_FOUND');
+    await expectRefused(() => t.call(cancelRequestMoneyCall, { requestId: toCancel }, { token: stranger.token }), 404, 'REQUEST_NOT_FOUND');
+    await expectRefused(() => t.call(cancelRequestMoneyCall, { requestId: 987_654 }, { token: requester.token }), 404, 'REQUEST_NOT_FOUND');
+    const canceled = await t.call(cancelRequestMoneyCall, { requestId: toCancel }, { token: requester.token });
     expect(canceled.data).toEqual({ id: toCancel, status: 'CANCELED', statusStr: 'Canceled' });
     await expectRefused(
-      () => t.call('cancel-request-money', { requestId: toCancel }, { token: requester.token }),
+      () => t.call(cancelRequestMoneyCall, { requestId: toCancel }, { token: requester.token }),
       422,
-      'Only a pending request can be canceled.',
+      'CANCEL_NOT_PENDING',
     );
-    await expectRefused(
-      () => t.call('reject-request-money', { requestId: toCancel }, { token: payer.token }),
-      422,
-      'Only a pending request can be rejected.',
-    );
+    await expectRefused(() => t.call(rejectRequestMoneyCall, { requestId: toCancel }, { token: payer.token }), 422, 'REJECT_NOT_PENDING');
 
     const toRequester = await t.deps.db
       .selectFrom('notifications')
@@ -261,7 +276,7 @@ describe('money request lifecycle', () => {
       .orderBy('id')
       .execute();
     expect(toPayer.at(-1)).toEqual({ type: 'money-request-canceled', message: 'Sami Rizk canceled the request of AED 25.00.' });
-    const mine = await t.call<Page<TMyMoneyRequest>>('get-money-requests', {}, { token: requester.token });
+    const mine = await t.call(getMoneyRequestsCall, {}, { token: requester.token });
     expect(mine.data.data.map((r) => r.statusStr)).toEqual(['Canceled', 'Rejected']);
     await expectLedgerInvariants(t);
   });
@@ -300,28 +315,20 @@ describe('money request lifecycle', () => {
       .where('user_id', '=', requester.id)
       .executeTakeFirstOrThrow();
     expect(notice).toEqual({ type: 'money-request-paid', message: 'Rita Nour paid your request: you received AED 25.00.' });
-    const received = await t.call<Page<TReceivedMoneyRequest>>('get-user-request-money', {}, { token: payer.token });
+    const received = await t.call(getUserRequestMoneyCall, {}, { token: payer.token });
     expect(received.data.data[0]).toMatchObject({ id: requestId, status: 'ACCEPTED', statusStr: 'Accepted' });
 
-    await expectRefused(
-      () => t.call('cancel-request-money', { requestId }, { token: requester.token }),
-      422,
-      'Only a pending request can be canceled.',
-    );
-    await expectRefused(
-      () => t.call('reject-request-money', { requestId }, { token: payer.token }),
-      422,
-      'Only a pending request can be rejected.',
-    );
+    await expectRefused(() => t.call(cancelRequestMoneyCall, { requestId }, { token: requester.token }), 422, 'CANCEL_NOT_PENDING');
+    await expectRefused(() => t.call(rejectRequestMoneyCall, { requestId }, { token: payer.token }), 422, 'REJECT_NOT_PENDING');
     await expectRefused(
       () =>
         t.call(
-          'initiate-send-money',
+          initiateSendMoneyCall,
           { emailOrPhone: requester.email, amount: 2_500, payerAccountId: Number(payer.wallets.AED), request_id: requestId },
           { token: payer.token },
         ),
       422,
-      'This request is no longer pending.',
+      'REQUEST_NOT_PENDING',
     );
     await expectLedgerInvariants(t);
   });
@@ -338,24 +345,21 @@ describe('money request lifecycle', () => {
     const initiate =
       (body: Record<string, unknown>, token = payer.token) =>
       () =>
-        t.call('initiate-send-money', { ...base, ...body }, { token });
-    await expectRefused(initiate({ amount: 2_400 }), 422, 'The amount must be the requested AED 25.00.');
+        t.call(initiateSendMoneyCall, { ...base, ...body }, { token });
+    await expectRefused(initiate({ amount: 2_400 }), 422, 'REQUEST_AMOUNT_MISMATCH', 'The amount must be the requested AED 25.00.');
     await expectRefused(
       initiate({ payerAccountId: Number(payer.wallets.USD) }),
       422,
+      'REQUEST_CURRENCY_MISMATCH',
       'This request is in AED: pay it from your AED wallet.',
     );
-    await expectRefused(
-      initiate({ emailOrPhone: other.email }),
-      422,
-      'This request was sent by someone else: pay it to the person who asked.',
-    );
-    await expectRefused(initiate({ request_id: 987_654 }), 404, 'Request not found.');
+    await expectRefused(initiate({ emailOrPhone: other.email }), 422, 'REQUEST_OTHER_RECIPIENT');
+    await expectRefused(initiate({ request_id: 987_654 }), 404, 'REQUEST_NOT_FOUND');
     await fundWallet(t, other.wallets.AED!, 10_000n, 'AED');
     await expectRefused(
       initiate({ emailOrPhone: requester.email, payerAccountId: Number(other.wallets.AED) }, other.token),
       404,
-      'Request not found.',
+      'REQUEST_NOT_FOUND',
     );
     await expectLedgerInvariants(t);
   });
@@ -363,11 +367,11 @@ describe('money request lifecycle', () => {
   it('refuses to pay a request canceled between initiate and confirm, and moves nothing', async () => {
     // Proves the confirm re-checks the request under its lock: cancel wins, the payment rolls back.
     const { requester, payer, requestId, transactionHash } = await quotedPendingRequest();
-    expect((await t.call('cancel-request-money', { requestId }, { token: requester.token })).status).toBe(200);
+    expect((await t.call(cancelRequestMoneyCall, { requestId }, { token: requester.token })).status).toBe(200);
     await expectRefused(
-      () => t.call('confirm-send-money', { transactionHash, request_id: requestId }, { token: payer.token }),
+      () => t.call(confirmSendMoneyCall, { transactionHash, request_id: requestId }, { token: payer.token }),
       422,
-      'This request is no longer pending.',
+      'REQUEST_NOT_PENDING',
     );
     expect(await balanceOf(t, payer.wallets.AED!)).toBe(10_000n);
     expect(await requestRow(requestId)).toMatchObject({ status: 'CANCELED', transaction_id: null });
@@ -378,8 +382,8 @@ describe('money request lifecycle', () => {
     // Proves the conditional updates: the request ends ACCEPTED with money moved, or CANCELED with none.
     const { requester, payer, requestId, transactionHash } = await quotedPendingRequest();
     const [confirmed, canceled] = await Promise.all([
-      t.call('confirm-send-money', { transactionHash }, { token: payer.token }),
-      t.call('cancel-request-money', { requestId }, { token: requester.token }),
+      t.call(confirmSendMoneyCall, { transactionHash }, { token: payer.token }),
+      t.call(cancelRequestMoneyCall, { requestId }, { token: requester.token }),
     ]);
     expect([confirmed.status, canceled.status].sort()).toEqual([200, 422]);
     const row = await requestRow(requestId);

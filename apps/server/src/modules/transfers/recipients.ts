@@ -1,12 +1,8 @@
 // Who a payment or a request is for: a user found by e-mail or phone, never the caller.
-import { ApiError } from '../../transport/errors.ts';
+import { isBlockedUserStatus } from '@paywallet/contract';
+import { fail } from '../../transport/errors.ts';
 import type { Db } from '../../db/database.ts';
 import { findPersonByEmail, findPersonByPhone, type PersonRow } from './transfers.repository.ts';
-
-export const RECIPIENT_NOT_FOUND = 'No user found with this email or phone.';
-export const RECIPIENT_INACTIVE = 'This account cannot take part in payments at the moment.';
-export const SEND_TO_SELF = 'You cannot send money to yourself.';
-export const REQUEST_FROM_SELF = 'You cannot request money from yourself.';
 
 const PHONE_PATTERN = /^\+?\d{9,15}$/;
 const PHONE_SEPARATORS = /[\s\-().]/g;
@@ -31,15 +27,20 @@ export function parseEmailOrPhone(value: string): EmailOrPhone | undefined {
  * The other party of a payment or a request. Unknown people, administrators and the caller
  * are refused with a message the user can act on.
  */
-export async function resolveCounterparty(db: Db, callerUserId: bigint, emailOrPhone: string, selfMessage: string): Promise<PersonRow> {
+export async function resolveCounterparty(
+  db: Db,
+  callerUserId: bigint,
+  emailOrPhone: string,
+  selfRefusal: 'SEND_TO_SELF' | 'REQUEST_FROM_SELF',
+): Promise<PersonRow> {
   const parsed = parseEmailOrPhone(emailOrPhone);
   const person = !parsed
     ? undefined
     : parsed.kind === 'email'
       ? await findPersonByEmail(db, parsed.email)
       : await findPersonByPhone(db, parsed.phoneNumber);
-  if (!person || person.type === 'admin') throw new ApiError(404, RECIPIENT_NOT_FOUND);
-  if (person.id === callerUserId) throw new ApiError(422, selfMessage);
-  if (person.status === 2 || person.status === 3) throw new ApiError(422, RECIPIENT_INACTIVE);
+  if (!person || person.type === 'admin') fail('RECIPIENT_NOT_FOUND');
+  if (person.id === callerUserId) fail(selfRefusal);
+  if (isBlockedUserStatus(person.status)) fail('RECIPIENT_INACTIVE');
   return person;
 }

@@ -2,10 +2,11 @@
 // (money moves once). Every scenario ends with the ledger invariants; every refusal shows that
 // nothing was written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TQuote } from '@paywallet/contract';
+import type { TCallRequest } from '@paywallet/contract';
 import { createTestApp, DEMO_CONSUMER, DEMO_MERCHANT, signIn, type TestApp } from '../../test/harness.ts';
 import { balanceOf, countMoneyRows, createTestPerson, expectLedgerInvariants, fundWallet, type TestPerson } from '../../test/money.ts';
-import { QUOTE_INVALID } from '../quotes/quotes.service.ts';
+import { confirmSendMoneyCall, getWalletListCall, initiateSendMoneyCall, verifyEmailPhoneCall } from '@paywallet/contract';
+import type { TErrorName } from '@paywallet/contract';
 
 let t: TestApp;
 
@@ -14,19 +15,29 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function initiate(payer: TestPerson, body: Record<string, unknown>) {
-  return t.call<TQuote>('initiate-send-money', { payerAccountId: Number(payer.wallets.AED), ...body }, { token: payer.token });
+async function initiate(
+  payer: TestPerson,
+  body: Partial<TCallRequest<typeof initiateSendMoneyCall>> & Pick<TCallRequest<typeof initiateSendMoneyCall>, 'emailOrPhone' | 'amount'>,
+) {
+  return t.call(initiateSendMoneyCall, { payerAccountId: Number(payer.wallets.AED), ...body }, { token: payer.token });
 }
 
 async function confirm(payer: TestPerson, hash: string, extra: Record<string, unknown> = {}) {
-  return t.call<{ transactionId: string }>('confirm-send-money', { transactionHash: hash, ...extra }, { token: payer.token });
+  return t.call(confirmSendMoneyCall, { transactionHash: hash, ...extra }, { token: payer.token });
 }
 
 /** Expects a refusal with this status and message, and that the call wrote nothing. */
-async function expectRefused(call: () => Promise<{ status: number; message: string }>, status: number, message: string) {
+/** A refusal by name (and, where its words carry values, by its message), having written nothing. */
+async function expectRefused(
+  call: () => Promise<{ status: number; reason?: string; message: string }>,
+  status: number,
+  reason: TErrorName,
+  message?: string,
+) {
   const before = await countMoneyRows(t);
   const result = await call();
-  expect({ status: result.status, message: result.message }).toEqual({ status, message });
+  expect({ status: result.status, reason: result.reason }).toEqual({ status, reason });
+  if (message !== undefined) expect(result.message).toBe(message);
   expect(await countMoneyRows(t)).toEqual(before);
 }
 
@@ -37,13 +48,24 @@ describe('verify-email-phone', () => {
   });
 
   it('finds a user by e-mail in any case and by phone with or without +', async () => {
-    // Proves the lookup forms the send-money entry screen accepts and the recipient card's fields.
-    const expected = {
-      user: { first_name: 'Maya', last_name: 'Haddad', email: DEMO_MERCHANT.email, phone_number: '+971501234567', avatar: null },
+    // Proves the lookup forms the send-money entry screen accepts and the recipient card's
+    // fields, told back no more than was typed (DECISIONS 26): found by e-mail, the phone is
+    // masked; found by phone, the e-mail is masked (first character, bullets, the domain).
+    const byEmail = {
+      user: { first_name: 'Maya', last_name: 'Haddad', email: DEMO_MERCHANT.email, phone_number: '+•••67', avatar: null },
       msg: 'Recipient verified',
     };
-    for (const emailOrPhone of ['  Merchant@Demo.PayWallet.local ', '+971501234567', '971501234567', '+971 50 123-4567']) {
-      const result = await t.call('verify-email-phone', { emailOrPhone }, { token });
+    const byPhone = {
+      user: { first_name: 'Maya', last_name: 'Haddad', email: 'm•••@demo.paywallet.local', phone_number: '+971501234567', avatar: null },
+      msg: 'Recipient verified',
+    };
+    for (const [emailOrPhone, expected] of [
+      ['  Merchant@Demo.PayWallet.local ', byEmail],
+      ['+971501234567', byPhone],
+      ['971501234567', byPhone],
+      ['+971 50 123-4567', byPhone],
+    ] as const) {
+      const result = await t.call(verifyEmailPhoneCall, { emailOrPhone }, { token });
       expect(result.status, emailOrPhone).toBe(200);
       expect(result.data).toEqual(expected);
       expect(result.message).toBe('Recipient verified');
@@ -54,19 +76,19 @@ describe('verify-email-phone', () => {
   it('tells a sender when nobody has that e-mail or phone, and refuses themselves', async () => {
     // Proves the 404 for unknown people (a local 0-prefixed form is not guessed) and the 422 for oneself.
     for (const emailOrPhone of ['nobody@example.com', '+971500000000', '0501234567', 'not a thing']) {
-      const result = await t.call('verify-email-phone', { emailOrPhone }, { token });
+      const result = await t.call(verifyEmailPhoneCall, { emailOrPhone }, { token });
       expect({ status: result.status, message: result.message }, emailOrPhone).toEqual({
         status: 404,
         message: 'No user found with this email or phone.',
       });
     }
     for (const emailOrPhone of [DEMO_CONSUMER.email, '+971509876543']) {
-      const result = await t.call('verify-email-phone', { emailOrPhone }, { token });
+      const result = await t.call(verifyEmailPhoneCall, { emailOrPhone }, { token });
       expect({ status: result.status, message: result.message }).toEqual({ status: 422, message: 'You cannot send money to yourself.' });
     }
-    const empty = await t.call('verify-email-phone', { emailOrPhone: ' ' }, { token });
+    const empty = await t.call(verifyEmailPhoneCall, { emailOrPhone: ' ' }, { token });
     expect({ status: empty.status, message: empty.message }).toEqual({ status: 400, message: 'The email or phone field is required' });
-    const anonymous = await t.call('verify-email-phone', { emailOrPhone: DEMO_MERCHANT.email });
+    const anonymous = await t.call(verifyEmailPhoneCall, { emailOrPhone: DEMO_MERCHANT.email });
     expect(anonymous.status).toBe(401);
   });
 
@@ -74,7 +96,7 @@ describe('verify-email-phone', () => {
     // Proves an account that may not take part in payments is named as such, not as unknown.
     const suspended = await createTestPerson(t);
     await t.deps.db.updateTable('users').set({ status: 3 }).where('id', '=', suspended.id).execute();
-    const result = await t.call('verify-email-phone', { emailOrPhone: suspended.email }, { token });
+    const result = await t.call(verifyEmailPhoneCall, { emailOrPhone: suspended.email }, { token });
     expect({ status: result.status, message: result.message }).toEqual({
       status: 422,
       message: 'This account cannot take part in payments at the moment.',
@@ -118,17 +140,19 @@ describe('initiate-send-money', () => {
     const stranger = await createTestPerson(t);
     await fundWallet(t, payer.wallets.AED!, 100_000n, 'AED');
     const send = (body: Record<string, unknown>) => () => initiate(payer, { emailOrPhone: payee.email, amount: 1_000, ...body });
-    await expectRefused(send({ payerAccountId: Number(stranger.wallets.AED) }), 404, 'Wallet not found.');
-    await expectRefused(send({ payerAccountId: 999_999 }), 404, 'Wallet not found.');
-    await expectRefused(send({ emailOrPhone: 'ghost@example.com' }), 404, 'No user found with this email or phone.');
-    await expectRefused(send({ emailOrPhone: payer.email }), 422, 'You cannot send money to yourself.');
-    await expectRefused(send({ amount: 99 }), 422, 'The minimum amount is AED 1.00');
-    await expectRefused(send({ amount: 5_000_001 }), 422, 'The maximum amount is AED 50,000.00');
-    await expectRefused(send({ amount: 99_500 }), 422, 'Insufficient balance.');
-    await expectRefused(send({ amount: 'abc' }), 400, 'The amount field is required');
-    await expectRefused(send({ amount: 12.5 }), 400, 'The amount may have at most 2 decimal places');
-    await expectRefused(send({ amount: 0 }), 400, 'The amount must be greater than 0');
-    await expectRefused(send({ payerAccountId: Number(payer.wallets.GBP) }), 422, 'Insufficient balance.');
+    await expectRefused(send({ payerAccountId: Number(stranger.wallets.AED) }), 404, 'WALLET_NOT_FOUND');
+    await expectRefused(send({ payerAccountId: 999_999 }), 404, 'WALLET_NOT_FOUND');
+    await expectRefused(send({ emailOrPhone: 'ghost@example.com' }), 404, 'RECIPIENT_NOT_FOUND');
+    await expectRefused(send({ emailOrPhone: payer.email }), 422, 'SEND_TO_SELF');
+    await expectRefused(send({ amount: 99 }), 422, 'AMOUNT_BELOW_MINIMUM', 'The minimum amount is AED 1.00');
+    await expectRefused(send({ amount: 5_000_001 }), 422, 'AMOUNT_ABOVE_MAXIMUM', 'The maximum amount is AED 50,000.00');
+    await expectRefused(send({ amount: 99_500 }), 422, 'INSUFFICIENT_FUNDS');
+    // A non-numeric amount is named as such (the decAmount rule), a missing one as required.
+    await expectRefused(send({ amount: 'abc' }), 400, 'VALIDATION_FAILED', 'Only numeric characters are allowed');
+    await expectRefused(send({ amount: '' }), 400, 'VALIDATION_FAILED', 'The amount field is required');
+    await expectRefused(send({ amount: 12.5 }), 400, 'VALIDATION_FAILED', 'The amount may have at most 2 decimal places');
+    await expectRefused(send({ amount: 0 }), 400, 'VALIDATION_FAILED', 'The amount must be greater than 0');
+    await expectRefused(send({ payerAccountId: Number(payer.wallets.GBP) }), 422, 'INSUFFICIENT_FUNDS');
 
     // Charges above the amount: GBP gets a fixed fee of 5.00 for this test.
     await setTransferCharges('GBP', { vp_fixed_minor: 500n });
@@ -136,7 +160,7 @@ describe('initiate-send-money', () => {
     await expectRefused(
       send({ payerAccountId: Number(payer.wallets.GBP), amount: 400, deductChargesFromTransactionAmount: 1 }),
       422,
-      'The charges exceed the amount.',
+      'CHARGES_EXCEED_AMOUNT',
     );
     const onTop = await initiate(payer, { emailOrPhone: payee.email, payerAccountId: Number(payer.wallets.GBP), amount: 400 });
     expect(onTop.data).toMatchObject({ fee: 504, vat: 25, totalAmount: 929, receiveAmount: 400, currency: 'GBP' });
@@ -148,7 +172,12 @@ describe('initiate-send-money', () => {
       .where('currency_id', '=', (eb) => eb.selectFrom('currencies').select('id').where('code', '=', 'SAR'))
       .execute();
     await fundWallet(t, payer.wallets.SAR!, 10_000n, 'SAR');
-    await expectRefused(send({ payerAccountId: Number(payer.wallets.SAR) }), 422, 'Sending money in SAR is not available.');
+    await expectRefused(
+      send({ payerAccountId: Number(payer.wallets.SAR) }),
+      422,
+      'TRANSFER_NOT_AVAILABLE',
+      'Sending money in SAR is not available.',
+    );
 
     // The merchant's rolling-reserve wallet neither sends nor receives payments.
     const reserve = await t.deps.db
@@ -156,7 +185,7 @@ describe('initiate-send-money', () => {
       .values({ user_id: payer.id, currency_id: await currencyId('AED'), account_number: `RR${payer.id}`, is_default: 2 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await expectRefused(send({ payerAccountId: Number(reserve.id) }), 422, 'The rolling-reserve wallet cannot send or receive payments.');
+    await expectRefused(send({ payerAccountId: Number(reserve.id) }), 422, 'RESERVE_WALLET_REFUSED');
     await expectLedgerInvariants(t);
   });
 
@@ -172,7 +201,8 @@ describe('initiate-send-money', () => {
     await expectRefused(
       () => initiate(payer, { emailOrPhone: payee.email, amount: 2_000_001 }),
       422,
-      'This exceeds your daily limit of AED 100,000.00. You can still send AED 20,000.00 today.',
+      'DAILY_LIMIT_EXCEEDED',
+      'This exceeds your daily limit of AED 100,000.00. You can still use AED 20,000.00 today.',
     );
     const exact = await initiate(payer, { emailOrPhone: payee.email, amount: 2_000_000, deductChargesFromTransactionAmount: 1 });
     expect(exact.status).toBe(200);
@@ -183,7 +213,8 @@ describe('initiate-send-money', () => {
     await expectRefused(
       () => confirm(payer, second.data.hash),
       422,
-      'This exceeds your daily limit of AED 100,000.00. You can still send AED 5,000.00 today.',
+      'DAILY_LIMIT_EXCEEDED',
+      'This exceeds your daily limit of AED 100,000.00. You can still use AED 5,000.00 today.',
     );
     await expectLedgerInvariants(t);
   });
@@ -312,11 +343,7 @@ describe('confirm-send-money', () => {
       { user_id: payee.id, is_default: 0, available_balance: 10_000n },
       { user_id: walletless.id, is_default: 1, available_balance: 10_000n },
     ]);
-    const payeeWallets = await t.call<Array<{ is_default: number; currency: { code: string } }>>(
-      'get-wallet-list',
-      {},
-      { token: payee.token },
-    );
+    const payeeWallets = await t.call(getWalletListCall, {}, { token: payee.token });
     expect(payeeWallets.data.map((w) => [w.currency.code, w.is_default])).toEqual([
       ['AED', 1],
       ['USD', 0],
@@ -353,17 +380,14 @@ describe('confirm-send-money', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('user_id', '=', payer.id)
       .execute();
-    await expectRefused(() => confirm(payer, expired.data.hash), 422, QUOTE_INVALID);
+    await expectRefused(() => confirm(payer, expired.data.hash), 422, 'QUOTE_INVALID');
 
     const fresh = await initiate(payer, { emailOrPhone: payee.email, amount: 1_000 });
-    await expectRefused(() => confirm(other, fresh.data.hash), 422, QUOTE_INVALID);
-    await expectRefused(() => confirm(payer, 'not-a-hash-we-ever-gave'), 422, QUOTE_INVALID);
-    await expectRefused(
-      () => confirm(payer, fresh.data.hash, { request_id: 12345 }),
-      422,
-      'This payment does not belong to that request. Please start again.',
-    );
-    await expectRefused(() => confirm(payer, ''), 400, 'The transaction hash field is required');
+    await expectRefused(() => confirm(other, fresh.data.hash), 422, 'QUOTE_INVALID');
+    await expectRefused(() => confirm(payer, 'not-a-hash-we-ever-gave'), 422, 'QUOTE_INVALID');
+    // A request named on confirm must exist and be asked of this payer (request-id-on-confirm.test.ts).
+    await expectRefused(() => confirm(payer, fresh.data.hash, { request_id: 12345 }), 404, 'REQUEST_NOT_FOUND');
+    await expectRefused(() => confirm(payer, ''), 400, 'VALIDATION_FAILED', 'The transaction hash field is required');
     // The payer's own fresh quote still goes through afterwards.
     expect((await confirm(payer, fresh.data.hash)).status).toBe(200);
     // 1% of 1000 is 10; VAT 5% of 10 is 0.5, rounded half up to 1.
@@ -396,7 +420,7 @@ describe('confirm-send-money', () => {
     const drain = await initiate(payer, { emailOrPhone: payee.email, amount: 10_105, deductChargesFromTransactionAmount: 1 });
     expect((await confirm(payer, drain.data.hash)).status).toBe(200);
     expect(await balanceOf(t, payer.wallets.AED!)).toBe(0n);
-    await expectRefused(() => confirm(payer, first.data.hash), 422, 'Insufficient balance.');
+    await expectRefused(() => confirm(payer, first.data.hash), 422, 'INSUFFICIENT_FUNDS');
     const unconsumed = await t.deps.db
       .selectFrom('quotes')
       .select('consumed_at')

@@ -4,11 +4,12 @@
 // changed nothing at all.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TQuote } from '@paywallet/contract';
+import { confirmSendMoneyCall, initiateRequestMoneyCall, initiateSendMoneyCall } from '@paywallet/contract';
+
 import { quoteCharges, type PaymentMethodPrivilege } from '@paywallet/ledger';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { balanceOf, countMoneyRows, createTestPerson, expectLedgerInvariants, fundWallet, type TestPerson } from '../../test/money.ts';
-import { quoteFailureMessage } from './money-text.ts';
+import { quoteRefusal } from '../payment-methods/payment-methods.service.ts';
 
 const PEOPLE_PER_RUN = 3;
 
@@ -74,7 +75,7 @@ const openingBalances = fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, m
 function predict(balanceMinor: bigint, usedTodayMinor: bigint, amount: number, deduct: boolean) {
   const quote = quoteCharges({ amountMinor: BigInt(amount), privilege, vatBps, deductChargesFromAmount: deduct, usedTodayMinor });
   if (!quote.ok) {
-    const message = quoteFailureMessage(quote.code, { currencyCode: 'AED', decimals: 2, ...privilege, usedTodayMinor });
+    const message = quoteRefusal(quote.code, { currencyCode: 'AED', decimals: 2, ...privilege, usedTodayMinor }).message;
     return { ok: false as const, message };
   }
   if (balanceMinor < quote.totalDebitMinor) return { ok: false as const, message: 'Insufficient balance.' };
@@ -99,8 +100,8 @@ async function expectModel(run: Run): Promise<void> {
 async function requestIdFor(run: Run, step: Extract<Step, { kind: 'transfer' | 'request' }>): Promise<number | null | undefined> {
   if (step.kind === 'transfer') return null;
   const requester = run.people[step.to]!;
-  const asked = await t.call<{ id: number }>(
-    'initiate-request-money',
+  const asked = await t.call(
+    initiateRequestMoneyCall,
     { emailOrPhone: run.people[step.from]!.email, amount: step.amount, userAccountId: Number(requester.wallets.AED) },
     { token: requester.token },
   );
@@ -116,8 +117,8 @@ async function pay(run: Run, step: Extract<Step, { kind: 'transfer' | 'request' 
   if (requestId === undefined) return;
   const expected = predict(run.balances[step.from]!, run.usedToday[step.from]!, step.amount, step.deduct);
   const before = await countMoneyRows(t);
-  const quote = await t.call<TQuote>(
-    'initiate-send-money',
+  const quote = await t.call(
+    initiateSendMoneyCall,
     {
       emailOrPhone: payee.phone,
       amount: step.amount,
@@ -140,11 +141,7 @@ async function pay(run: Run, step: Extract<Step, { kind: 'transfer' | 'request' 
     totalAmount: Number(expected.quote.totalDebitMinor),
     receiveAmount: Number(expected.quote.amountMinor),
   });
-  const confirmed = await t.call<{ transactionId: string }>(
-    'confirm-send-money',
-    { transactionHash: quote.data.hash },
-    { token: payer.token },
-  );
+  const confirmed = await t.call(confirmSendMoneyCall, { transactionHash: quote.data.hash }, { token: payer.token });
   expect(confirmed.status, confirmed.message).toBe(200);
   run.balances[step.from]! -= expected.quote.totalDebitMinor;
   run.balances[step.to]! += expected.quote.amountMinor;
@@ -152,11 +149,7 @@ async function pay(run: Run, step: Extract<Step, { kind: 'transfer' | 'request' 
   run.accepted += 1;
   if (step.confirmTwice) {
     const afterFirst = await countMoneyRows(t);
-    const again = await t.call<{ transactionId: string }>(
-      'confirm-send-money',
-      { transactionHash: quote.data.hash },
-      { token: payer.token },
-    );
+    const again = await t.call(confirmSendMoneyCall, { transactionHash: quote.data.hash }, { token: payer.token });
     expect(again.data.transactionId).toBe(confirmed.data.transactionId);
     expect(await countMoneyRows(t)).toEqual(afterFirst);
   }

@@ -4,7 +4,16 @@
 // answers (if any) is accepted, and both parties are notified; or nothing happens at all.
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
-import { TRANSACTION_STATUS, type TQuote, type ZConfirmSendMoneyRequest, type ZInitiateSendMoneyRequest } from '@paywallet/contract';
+import {
+  isBlockedUserStatus,
+  maskEmail,
+  maskPhone,
+  TRANSACTION_STATUS,
+  WALLET_KIND,
+  type TConfirmSendMoneyInput,
+  type TInitiateSendMoneyInput,
+  type TQuote,
+} from '@paywallet/contract';
 import {
   assert,
   minorToWire,
@@ -18,7 +27,8 @@ import {
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
-import { ApiError } from '../../transport/errors.ts';
+import { fail } from '../../transport/errors.ts';
+import type { AuditTrail } from '../../transport/audit-trail.ts';
 import { postEntries, withPosting } from '../ledger/ledger.service.ts';
 import { consumeQuote, createQuote, lockQuote } from '../quotes/quotes.service.ts';
 import {
@@ -29,25 +39,15 @@ import {
   hasAnyWallet,
   type WalletWithCurrency,
 } from '../wallets/wallets.service.ts';
-import { findPaymentMethod, privilegeOf, startOfUtcDay } from '../payment-methods/payment-methods.service.ts';
-import { notifyEach } from '../notifications/notifications.service.ts';
+import { findPaymentMethod, privilegeOf, quoteRefusal, startOfUtcDay } from '../payment-methods/payment-methods.service.ts';
+import { notice, notifyEach } from '../notifications/notifications.service.ts';
 import { formatMoney, fullName } from '../../lib/display-text.ts';
-import { quoteFailureMessage } from './money-text.ts';
-import { RECIPIENT_INACTIVE, SEND_TO_SELF, resolveCounterparty } from './recipients.ts';
+import { MONEY_RECEIVED, MONEY_REQUEST_PAID, MONEY_SENT } from './transfers.notifications.ts';
+import { parseEmailOrPhone, resolveCounterparty } from './recipients.ts';
 import { acceptPendingRequest, findRequestForPayer, lockRequestForPayer, type MoneyRequestRow } from './money-requests.repository.ts';
 import { getPeople, lockPeople, sumSentSinceMinor, type PersonRow } from './transfers.repository.ts';
 
-export const WALLET_NOT_FOUND = 'Wallet not found.';
-export const RESERVE_WALLET_REFUSED = 'The rolling-reserve wallet cannot send or receive payments.';
-export const INSUFFICIENT_BALANCE = 'Insufficient balance.';
-export const REQUEST_NOT_FOUND = 'Request not found.';
-export const REQUEST_NOT_PENDING = 'This request is no longer pending.';
-export const REQUEST_OTHER_RECIPIENT = 'This request was sent by someone else: pay it to the person who asked.';
-export const QUOTE_NOT_FOR_REQUEST = 'This payment does not belong to that request. Please start again.';
 export const RECIPIENT_VERIFIED = 'Recipient verified';
-
-type InitiateInput = z.output<typeof ZInitiateSendMoneyRequest>;
-type ConfirmInput = z.output<typeof ZConfirmSendMoneyRequest>;
 
 /** A non-negative int8 written as digits (ids and minor amounts survive JSON this way). */
 const zMinorString = z.string().regex(/^\d{1,19}$/);
@@ -80,16 +80,27 @@ export function recipientView(person: PersonRow) {
   };
 }
 
+/**
+ * Who a payment would go to, told back no more than the caller typed (DECISIONS 26): found by
+ * phone, the person's e-mail is masked ('m•••@example.com'); found by e-mail, the e-mail is
+ * the one typed and the phone is masked ('+•••43'). The name and avatar are what the
+ * recipient card shows either way.
+ */
 export async function verifyRecipient(deps: Deps, callerUserId: bigint, emailOrPhone: string) {
-  const person = await resolveCounterparty(deps.db, callerUserId, emailOrPhone, SEND_TO_SELF);
-  return { user: recipientView(person), msg: RECIPIENT_VERIFIED };
+  const person = await resolveCounterparty(deps.db, callerUserId, emailOrPhone, 'SEND_TO_SELF');
+  const view = recipientView(person);
+  const byPhone = parseEmailOrPhone(emailOrPhone)?.kind === 'phone';
+  const user = byPhone
+    ? { ...view, email: maskEmail(person.email) }
+    : { ...view, phone_number: person.phone_number === null ? null : maskPhone(person.phone_number) };
+  return { user, msg: RECIPIENT_VERIFIED };
 }
 
 /** The caller's wallet for a payment: theirs, and not the merchant's rolling reserve. */
 export async function ownPaymentWallet(db: Db, userId: bigint, walletId: bigint): Promise<WalletWithCurrency> {
   const wallet = await findOwnWallet(db, userId, walletId);
-  if (!wallet) throw new ApiError(404, WALLET_NOT_FOUND);
-  if (wallet.is_default === 2) throw new ApiError(422, RESERVE_WALLET_REFUSED);
+  if (!wallet) fail('WALLET_NOT_FOUND');
+  if (wallet.is_default === WALLET_KIND.ROLLING_RESERVE) fail('RESERVE_WALLET_REFUSED');
   return wallet;
 }
 
@@ -101,7 +112,7 @@ export interface TransferMethod {
 /** The charges and limits of sending money in the wallet's currency. */
 export async function transferMethodFor(db: Db, wallet: WalletWithCurrency): Promise<TransferMethod> {
   const row = await findPaymentMethod(db, 'TRANSFER', wallet.currency_id);
-  if (!row) throw new ApiError(422, `Sending money in ${wallet.currency_code} is not available.`);
+  if (!row) fail('TRANSFER_NOT_AVAILABLE', { currency: wallet.currency_code });
   return { paymentMethodId: row.payment_method_id, privilege: privilegeOf(row) };
 }
 
@@ -113,20 +124,36 @@ export function chargesOrRefuse(
   usedTodayMinor: bigint,
 ): Charges {
   if (result.ok) return result;
-  throw new ApiError(
-    422,
-    quoteFailureMessage(result.code, {
-      currencyCode: wallet.currency_code,
-      decimals: wallet.currency_decimals,
-      minAmountMinor: privilege.minAmountMinor,
-      maxAmountMinor: privilege.maxAmountMinor,
-      dailyLimitMinor: privilege.dailyLimitMinor,
-      usedTodayMinor,
-    }),
-  );
+  throw quoteRefusal(result.code, {
+    currencyCode: wallet.currency_code,
+    decimals: wallet.currency_decimals,
+    minAmountMinor: privilege.minAmountMinor,
+    maxAmountMinor: privilege.maxAmountMinor,
+    dailyLimitMinor: privilege.dailyLimitMinor,
+    usedTodayMinor,
+  });
 }
 
-/** The request being paid: pending, asked of this payer by this payee, same currency and amount. */
+/**
+ * The checks of paying a request, at initiate and again at confirm: the request was asked of
+ * this payer (the caller found it by payer, or REQUEST_NOT_FOUND), is pending, was made by the
+ * payment's payee, and asks the payment's currency and amount.
+ */
+function assertPayable(
+  request: MoneyRequestRow,
+  requestWallet: WalletWithCurrency,
+  payment: { payeeUserId: bigint; currencyId: number; enteredMinor: bigint },
+): void {
+  assert(requestWallet.id === request.requester_account_id, 'the wallet checked is the one the request asks into');
+  if (request.status !== 'PENDING') fail('REQUEST_NOT_PENDING');
+  if (request.requester_user_id !== payment.payeeUserId) fail('REQUEST_OTHER_RECIPIENT');
+  if (requestWallet.currency_id !== payment.currencyId) fail('REQUEST_CURRENCY_MISMATCH', { currency: requestWallet.currency_code });
+  if (payment.enteredMinor !== request.amount) {
+    fail('REQUEST_AMOUNT_MISMATCH', { amount: formatMoney(request.amount, requestWallet.currency_code, requestWallet.currency_decimals) });
+  }
+}
+
+/** The request being paid, at initiate: pending, asked of this payer by this payee, same currency and amount. */
 async function requestToPay(
   db: Db,
   payerUserId: bigint,
@@ -136,25 +163,15 @@ async function requestToPay(
   enteredMinor: bigint,
 ) {
   const request = await findRequestForPayer(db, requestId, payerUserId);
-  if (!request) throw new ApiError(404, REQUEST_NOT_FOUND);
-  if (request.status !== 'PENDING') throw new ApiError(422, REQUEST_NOT_PENDING);
-  if (request.requester_user_id !== payee.id) throw new ApiError(422, REQUEST_OTHER_RECIPIENT);
+  if (!request) fail('REQUEST_NOT_FOUND');
   const requestWallet = await getWallet(db, request.requester_account_id);
-  if (requestWallet.currency_id !== payerWallet.currency_id) {
-    throw new ApiError(422, `This request is in ${requestWallet.currency_code}: pay it from your ${requestWallet.currency_code} wallet.`);
-  }
-  if (enteredMinor !== request.amount) {
-    throw new ApiError(
-      422,
-      `The amount must be the requested ${formatMoney(request.amount, requestWallet.currency_code, requestWallet.currency_decimals)}.`,
-    );
-  }
+  assertPayable(request, requestWallet, { payeeUserId: payee.id, currencyId: payerWallet.currency_id, enteredMinor });
   return { request, requestWallet };
 }
 
-export async function initiateSendMoney(deps: Deps, payerUserId: bigint, input: InitiateInput): Promise<TQuote> {
+export async function initiateSendMoney(deps: Deps, payerUserId: bigint, input: TInitiateSendMoneyInput): Promise<TQuote> {
   const payerWallet = await ownPaymentWallet(deps.db, payerUserId, BigInt(input.payerAccountId));
-  const payee = await resolveCounterparty(deps.db, payerUserId, input.emailOrPhone, SEND_TO_SELF);
+  const payee = await resolveCounterparty(deps.db, payerUserId, input.emailOrPhone, 'SEND_TO_SELF');
   const enteredMinor = BigInt(input.amount);
   const paying =
     input.request_id === undefined
@@ -176,7 +193,7 @@ export async function initiateSendMoney(deps: Deps, payerUserId: bigint, input: 
     usedTodayMinor,
   );
   // Checked again at confirm by the posting itself; this early answer saves a useless confirm.
-  if (payerWallet.available_balance < charges.totalDebitMinor) throw new ApiError(422, INSUFFICIENT_BALANCE);
+  if (payerWallet.available_balance < charges.totalDebitMinor) fail('INSUFFICIENT_FUNDS');
 
   const payload: SendMoneyPayload = {
     payerWalletId: String(payerWallet.id),
@@ -205,27 +222,71 @@ export async function initiateSendMoney(deps: Deps, payerUserId: bigint, input: 
   };
 }
 
-export async function confirmSendMoney(deps: Deps, payerUserId: bigint, input: ConfirmInput): Promise<{ transactionId: string }> {
+export async function confirmSendMoney(
+  deps: Deps,
+  audit: AuditTrail,
+  payerUserId: bigint,
+  input: TConfirmSendMoneyInput,
+): Promise<{ transactionId: string }> {
+  const requestId = input.request_id === undefined ? undefined : String(input.request_id);
   const outcome = await withPosting(deps.db, async (trx) => {
     const quote = await lockQuote(trx, input.transactionHash, payerUserId, 'send-money');
     const parsed = ZSendMoneyPayload.safeParse(quote.payload);
     assert(parsed.success, 'a send-money quote holds a send-money payload');
-    const payload = parsed.data;
-    if (input.request_id !== undefined && String(input.request_id) !== payload.requestId) {
-      throw new ApiError(422, QUOTE_NOT_FOR_REQUEST);
-    }
-    if (quote.previousResult) {
-      // Confirmed before: the same answer, and no money moves a second time.
-      const previous = quote.previousResult.transactionId;
-      assert(typeof previous === 'string', 'a consumed send-money quote kept its transaction id');
-      return previous;
-    }
+    if (quote.previousResult) return repeatedConfirm(trx, audit, quote.previousResult, parsed.data, requestId);
+    const payload = await payingRequest(trx, payerUserId, parsed.data, requestId);
     const posted = await postTransfer(trx, payerUserId, payload);
-    await consumeQuote(trx, quote.id, posted.transactionId, { transactionId: posted.uuid });
+    await consumeQuote(trx, quote.id, posted.transactionId, { transactionId: posted.uuid, requestId: payload.requestId });
+    await audit.record(trx, { subject: { type: 'transaction', id: posted.uuid }, detail: { amountMinor: payload.enteredMinor } });
     return posted.uuid;
   });
-  if (!outcome.ok) throw new ApiError(422, INSUFFICIENT_BALANCE);
+  if (!outcome.ok) fail('INSUFFICIENT_FUNDS');
   return { transactionId: outcome.value };
+}
+
+/** Confirmed before: the same answer, and no money moves a second time (for the same request, if one is named). */
+async function repeatedConfirm(
+  trx: Transaction<Database>,
+  audit: AuditTrail,
+  previousResult: Record<string, unknown>,
+  payload: SendMoneyPayload,
+  requestId: string | undefined,
+): Promise<string> {
+  const previous = previousResult['transactionId'];
+  assert(typeof previous === 'string', 'a consumed send-money quote kept its transaction id');
+  // Results stored before confirm could name the request kept it in the payload only.
+  const paidRequestId = typeof previousResult['requestId'] === 'string' ? previousResult['requestId'] : payload.requestId;
+  if (requestId !== undefined && requestId !== paidRequestId) fail('QUOTE_NOT_FOR_REQUEST');
+  await audit.record(trx, { subject: { type: 'transaction', id: previous }, detail: { repeated: true } });
+  return previous;
+}
+
+/**
+ * What the confirm posts. A quote priced for a request pays that request, and a confirm naming
+ * another is refused. A quote priced without one pays the request the confirm names (spec 1
+ * section 7: the consumer's answer sends request_id on confirm), after the same checks as at
+ * initiate, made on the locked request: the money goes into the wallet the request asked for.
+ */
+async function payingRequest(
+  trx: Transaction<Database>,
+  payerUserId: bigint,
+  payload: SendMoneyPayload,
+  requestId: string | undefined,
+): Promise<SendMoneyPayload> {
+  if (requestId === undefined) return payload;
+  if (payload.requestId !== null) {
+    if (requestId !== payload.requestId) fail('QUOTE_NOT_FOR_REQUEST');
+    return payload;
+  }
+  const request = await lockRequestForPayer(trx, BigInt(requestId), payerUserId);
+  if (!request) fail('REQUEST_NOT_FOUND');
+  const requestWallet = await getWallet(trx, request.requester_account_id);
+  assertPayable(request, requestWallet, {
+    payeeUserId: BigInt(payload.payeeUserId),
+    currencyId: payload.currencyId,
+    enteredMinor: BigInt(payload.enteredMinor),
+  });
+  return { ...payload, requestId, payeeWalletId: String(request.requester_account_id) };
 }
 
 function chargesOf(payload: SendMoneyPayload): Charges {
@@ -252,7 +313,7 @@ async function partiesOf(
   foundPayeeWallet: WalletWithCurrency | undefined,
 ): Promise<Parties> {
   const [payer, payee] = await getPeople(trx, payerUserId, BigInt(payload.payeeUserId));
-  if (payee.status === 2 || payee.status === 3) throw new ApiError(422, RECIPIENT_INACTIVE);
+  if (isBlockedUserStatus(payee.status)) fail('RECIPIENT_INACTIVE');
   const payerWallet = await getWallet(trx, BigInt(payload.payerWalletId));
   const payeeWallet =
     payload.payeeWalletId !== null
@@ -277,17 +338,14 @@ async function recheckDailyLimit(trx: Transaction<Database>, payerUserId: bigint
   const usedTodayMinor = await sumSentSinceMinor(trx, payerUserId, payload.currencyId, startOfUtcDay(new Date()));
   if (usedTodayMinor + BigInt(payload.enteredMinor) <= row.daily_limit_minor) return;
   const currency = await getWallet(trx, BigInt(payload.payerWalletId));
-  throw new ApiError(
-    422,
-    quoteFailureMessage('DAILY_LIMIT_EXCEEDED', {
-      currencyCode: currency.currency_code,
-      decimals: currency.currency_decimals,
-      minAmountMinor: row.min_amount_minor,
-      maxAmountMinor: row.max_amount_minor,
-      dailyLimitMinor: row.daily_limit_minor,
-      usedTodayMinor,
-    }),
-  );
+  throw quoteRefusal('DAILY_LIMIT_EXCEEDED', {
+    currencyCode: currency.currency_code,
+    decimals: currency.currency_decimals,
+    minAmountMinor: row.min_amount_minor,
+    maxAmountMinor: row.max_amount_minor,
+    dailyLimitMinor: row.daily_limit_minor,
+    usedTodayMinor,
+  });
 }
 
 /**
@@ -348,8 +406,8 @@ async function postTransfer(
 
 async function lockPendingRequest(trx: Transaction<Database>, requestId: bigint, payerUserId: bigint): Promise<MoneyRequestRow> {
   const request = await lockRequestForPayer(trx, requestId, payerUserId);
-  if (!request) throw new ApiError(404, REQUEST_NOT_FOUND);
-  if (request.status !== 'PENDING') throw new ApiError(422, REQUEST_NOT_PENDING);
+  if (!request) fail('REQUEST_NOT_FOUND');
+  if (request.status !== 'PENDING') fail('REQUEST_NOT_PENDING');
   return request;
 }
 
@@ -375,25 +433,17 @@ interface TransferNotice {
   paidRequest: boolean;
 }
 
-async function notifyTransfer(trx: Transaction<Database>, notice: TransferNotice): Promise<void> {
-  const { payer, payee, payerWallet, payload, uuid } = notice;
-  const money = (amountMinor: string) => formatMoney(BigInt(amountMinor), payerWallet.currency_code, payerWallet.currency_decimals);
-  const data = { transactionId: uuid, currency: payerWallet.currency_code, requestId: payload.requestId };
-  const received = notice.paidRequest
-    ? `${fullName(payer)} paid your request: you received ${money(payload.amountMinor)}.`
-    : `You received ${money(payload.amountMinor)} from ${fullName(payer)}.`;
+async function notifyTransfer(trx: Transaction<Database>, transfer: TransferNotice): Promise<void> {
+  const { payer, payee, payerWallet, payload, uuid } = transfer;
+  const data = {
+    transactionId: uuid,
+    currency: payerWallet.currency_code,
+    decimals: payerWallet.currency_decimals,
+    requestId: payload.requestId,
+  };
+  const received = { ...data, amount: minorToWire(BigInt(payload.amountMinor)), payerName: fullName(payer) };
   await notifyEach(trx, [
-    {
-      userId: payer.id,
-      type: 'money-sent',
-      message: `You sent ${money(payload.enteredMinor)} to ${fullName(payee)}.`,
-      data: { ...data, amount: minorToWire(BigInt(payload.enteredMinor)) },
-    },
-    {
-      userId: payee.id,
-      type: notice.paidRequest ? 'money-request-paid' : 'money-received',
-      message: received,
-      data: { ...data, amount: minorToWire(BigInt(payload.amountMinor)) },
-    },
+    notice(payer.id, MONEY_SENT, { ...data, amount: minorToWire(BigInt(payload.enteredMinor)), payeeName: fullName(payee) }),
+    transfer.paidRequest ? notice(payee.id, MONEY_REQUEST_PAID, received) : notice(payee.id, MONEY_RECEIVED, received),
   ]);
 }

@@ -1,19 +1,26 @@
-// The signed-in shell: top bar, side menu from the feature list, and the routed screen.
-import { Suspense } from 'react';
+// The signed-in shell: top bar, side menu from the feature list, and the routed screen. Below
+// the sm breakpoint (768 px) the side menu is a drawer opened from the top bar's menu button,
+// closed again whenever the screen changes; the screen's padding narrows so forms keep their width.
+import { Suspense, useEffect } from 'react';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { LoadingState } from '../../components/query-states.tsx';
 import { SideMenu } from '../../features/shell/components/side-menu.tsx';
 import { TopBar } from '../../features/shell/components/top-bar.tsx';
+import { HEADER_HEIGHT_PX, NAVBAR_WIDTH_PX } from './shell-metrics.ts';
 
 export function AppLayout() {
   const [menuOpened, menu] = useDisclosure(false);
+  const { pathname } = useLocation();
+  // A link in the drawer, the user menu's Profile, Back: whatever changed the screen, show it.
+  const closeMenu = menu.close;
+  useEffect(() => closeMenu(), [pathname, closeMenu]);
   return (
     <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}
-      padding="lg"
+      header={{ height: HEADER_HEIGHT_PX }}
+      navbar={{ width: NAVBAR_WIDTH_PX, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}
+      padding={{ base: 'md', sm: 'lg' }}
       bg="gray.0"
     >
       <AppShell.Header>

@@ -1,6 +1,8 @@
-// The auth screens: the product and its taglines on the left, the screen on the right.
+// The auth screens: the product and its taglines on the left, the screen on the right. The
+// screen is the page's main landmark and its title the page's one h1 (AuthCard); the panel
+// beside it is complementary, so its slogan is large text, not a second h1.
 import { Suspense } from 'react';
-import { Box, Flex, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Flex, List, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { Icon } from '../../components/icons.tsx';
@@ -16,6 +18,8 @@ const TAGLINES = [
 function MarketingPanel() {
   return (
     <Box
+      component="aside"
+      aria-label="About PayWallet"
       visibleFrom="md"
       w="44%"
       p={48}
@@ -27,10 +31,18 @@ function MarketingPanel() {
       <Stack h="100%" justify="space-between">
         <BrandLogo inverted size="xl" />
         <Stack gap="xl">
-          <Title order={1} c="white" fz={36} lh={1.2}>
+          <Text c="white" fz={36} fw={650} lh={1.2}>
             Payments made simple for your business.
-          </Title>
-          <List spacing="lg" center icon={<ThemeIcon variant="white" radius="xl" size={28}><Icon name="check" size={16} /></ThemeIcon>}>
+          </Text>
+          <List
+            spacing="lg"
+            center
+            icon={
+              <ThemeIcon variant="white" radius="xl" size={28}>
+                <Icon name="check" size={16} />
+              </ThemeIcon>
+            }
+          >
             {TAGLINES.map((tagline) => (
               <List.Item key={tagline.title}>
                 <Text fw={600} c="white">
@@ -55,7 +67,7 @@ export function AuthLayout() {
   return (
     <Flex mih="100vh" bg="gray.0">
       <MarketingPanel />
-      <Flex flex={1} align="center" justify="center" p={{ base: 'md', sm: 'xl' }}>
+      <Flex component="main" flex={1} align="center" justify="center" p={{ base: 'md', sm: 'xl' }}>
         <Stack w="100%" maw={480} gap="lg">
           <Box hiddenFrom="md">
             <BrandLogo />

@@ -12,15 +12,21 @@ export function RouteErrorPage() {
   const error = useRouteError();
   console.error(error);
   const chunk = isChunkLoadFailure(error);
-  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : chunk ? 'This screen could not be loaded' : 'Something went wrong';
+  const title = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : chunk
+      ? 'This screen could not be loaded'
+      : 'Something went wrong';
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Stack align="center" gap="sm" maw={420}>
-        <Title order={2} ta="center">
+        <Title order={1} size="h2" ta="center">
           {title}
         </Title>
         <Text c="dimmed" ta="center">
-          {chunk ? 'Check your connection, then reload the page to get the latest version.' : 'Please reload the page. If it keeps happening, contact support.'}
+          {chunk
+            ? 'Check your connection, then reload the page to get the latest version.'
+            : 'Please reload the page. If it keeps happening, contact support.'}
         </Text>
         <Button onClick={() => window.location.reload()} mt="sm">
           Reload

@@ -1,5 +1,6 @@
 // The KYC form is built from the server's list of inputs (spec 1 screen 11): a zod schema for
-// validation, default values, and the answers sent to manage-user-kyc.
+// validation, default values, the answers sent to manage-user-kyc, and the server's names of
+// its fields.
 import { z } from 'zod';
 import { LIMITS, MESSAGES } from '@paywallet/contract';
 import type { TKycInput } from '@paywallet/contract';
@@ -26,7 +27,10 @@ function fieldSchema(input: TKycInput): z.ZodType<string | boolean, string | boo
   const type = input.input_type.type;
   switch (type) {
     case 'text': {
-      const text = z.string().trim().max(LIMITS.kycTextMaxChars, `The ${input.name} may not be greater than ${LIMITS.kycTextMaxChars} characters`);
+      const text = z
+        .string()
+        .trim()
+        .max(LIMITS.kycTextMaxChars, `The ${input.name} may not be greater than ${LIMITS.kycTextMaxChars} characters`);
       return required ? text.min(1, message) : text;
     }
     case 'checkbox':
@@ -60,6 +64,11 @@ function answerValue(input: TKycInput, value: string | boolean | undefined): str
     default:
       return assertNever(input.input_type.type);
   }
+}
+
+/** The server names a field `kyc.<inputId>` (its answer in the kyc list); the form names it input_<id>. */
+export function kycWireNames(inputs: readonly TKycInput[]): Record<string, string> {
+  return Object.fromEntries(inputs.map((input) => [`kyc.${input.id}`, fieldName(input)]));
 }
 
 export function toKycAnswers(inputs: readonly TKycInput[], values: KycValues): KycAnswer[] {

@@ -6,7 +6,9 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         {subtitle && (
           <Text c="dimmed" size="sm">
             {subtitle}

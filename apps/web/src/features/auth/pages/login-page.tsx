@@ -1,24 +1,22 @@
 // Screen 5: the password step. Success goes to passcode-login, or set-passcode when the
-// account has no passcode yet.
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+// account has no passcode yet, naming the account (customerId). The route parameters `email`
+// and `customerId` say whose sign-in this is (spec 1 section 2): what this browser still holds
+// of another account is forgotten first.
+import { useEffect } from 'react';
+import { Group, Stack } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router-dom';
-import type { z } from 'zod';
-import { login, RESET_TYPE, ZLoginRequest } from '@paywallet/contract';
-import { call } from '../../../api/client.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { loginCall, RESET_TYPE } from '@paywallet/contract';
+import { FormActions } from '../../../components/form/form-actions.tsx';
+import { PasswordField } from '../../../components/form/password-field.tsx';
+import { useContractForm } from '../../../hooks/use-contract-form.ts';
+import { AUTH_PATHS, withRouteParams } from '../../../app/paths.ts';
 import { localState } from '../../../lib/storage.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { AuthLink } from '../components/auth-link.tsx';
 import { ReadonlyEmailField } from '../components/readonly-email-field.tsx';
 import { useAuthEmail } from '../hooks/use-auth-email.ts';
+import { useRouteCustomer } from '../hooks/use-route-customer.ts';
 import { keepAccessToken } from '../session.ts';
-import { requiredField } from '../../../components/required.ts';
-
-type FormIn = z.input<typeof ZLoginRequest>;
-type FormOut = z.output<typeof ZLoginRequest>;
 
 export function LoginPage() {
   const email = useAuthEmail();
@@ -28,21 +26,21 @@ export function LoginPage() {
 
 function LoginForm({ email }: { email: string }) {
   const navigate = useNavigate();
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(ZLoginRequest),
-    mode: 'onTouched',
+  const { otherAccountHeld } = useRouteCustomer();
+  useEffect(() => {
+    if (otherAccountHeld) forgetHeldAccount();
+  }, [otherAccountHeld]);
+  const { form, control, formProps, pending } = useContractForm({
+    call: loginCall,
     defaultValues: { email, password: '' },
-  });
-  const mutation = useMutation({
-    mutationFn: (values: FormOut) => call(login, values),
+    refusalFields: { BAD_CREDENTIALS: 'password' },
     onSuccess: (data, values) => {
       keepAccessToken(data.accessToken);
       localState.set('email', values.email);
       localState.set('customerId', data.id);
       localState.set('avatar', data.avatar);
-      navigate(data.passcode_set ? '/auth/passcode-login' : '/auth/set-passcode');
+      navigate(withRouteParams(data.passcode_set ? AUTH_PATHS.passcodeLogin : AUTH_PATHS.setPasscode, { customerId: data.id }));
     },
-    onError: (error) => applyServerFieldErrors(form.setError, error, ['email', 'password']),
   });
   const startPasswordReset = () => {
     localState.set('email', email);
@@ -51,24 +49,16 @@ function LoginForm({ email }: { email: string }) {
 
   return (
     <AuthCard title="Welcome back" subtitle="Please enter your password to continue.">
-      <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+      <form {...formProps}>
         <Stack gap="md">
-          <ReadonlyEmailField email={email} />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            {...requiredField}
-            error={form.formState.errors.password?.message}
-            {...form.register('password')}
-          />
+          <ReadonlyEmailField email={email} error={form.formState.errors.email?.message} />
+          <PasswordField control={control} name="password" label="Password" autoComplete="current-password" required />
           <Group justify="flex-end">
-            <AuthLink to="/auth/verify-email-general" onClick={startPasswordReset}>
+            <AuthLink to={withRouteParams(AUTH_PATHS.verifyEmailGeneral, { email })} onClick={startPasswordReset}>
               Reset Password
             </AuthLink>
           </Group>
-          <Button type="submit" loading={mutation.isPending} fullWidth>
-            Sign in
-          </Button>
+          <FormActions submitLabel="Sign in" pending={pending} fullWidth />
           <Group justify="center">
             <AuthLink to="/auth/send-otp">Want To Change Your Email?</AuthLink>
           </Group>
@@ -76,4 +66,9 @@ function LoginForm({ email }: { email: string }) {
       </form>
     </AuthCard>
   );
+}
+
+/** The session, user and avatar of another account than the route names. */
+function forgetHeldAccount(): void {
+  for (const key of ['accessToken', 'user', 'avatar', 'customerId'] as const) localState.remove(key);
 }

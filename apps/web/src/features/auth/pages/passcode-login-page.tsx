@@ -1,66 +1,70 @@
 // Screen 7: the passcode step of sign-in. A blocking overlay covers the call and the hand-off
-// to identity verification.
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
-import { LIMITS, passcodeLogin, RESET_TYPE, ZPasscodeLoginRequest } from '@paywallet/contract';
-import { call } from '../../../api/client.ts';
+// to identity verification. A passcode locked after too many wrong tries can only be reset,
+// so that refusal points at Reset Pin. A route naming another account (customerId) than the
+// sign-in held here gets no passcode form.
+import { Alert, Group, Stack } from '@mantine/core';
+import { passcodeLoginCall, RESET_TYPE } from '@paywallet/contract';
+import { FormActions } from '../../../components/form/form-actions.tsx';
+import { PasscodeField } from '../../../components/form/passcode-fields.tsx';
 import { ProcessingOverlay } from '../../../components/processing-overlay.tsx';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useContractForm } from '../../../hooks/use-contract-form.ts';
+import { AUTH_PATHS, withRouteParams } from '../../../app/paths.ts';
 import { localState } from '../../../lib/storage.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { AuthLink } from '../components/auth-link.tsx';
+import { OtherAccountAlert } from '../components/other-account-alert.tsx';
 import { useContinueAfterPasscode } from '../hooks/use-continue-after-passcode.ts';
+import { useRouteCustomer } from '../hooks/use-route-customer.ts';
 import { keepAccessToken, keepSignedInUser } from '../session.ts';
-import { requiredField } from '../../../components/required.ts';
-
-type FormIn = z.input<typeof ZPasscodeLoginRequest>;
-type FormOut = z.output<typeof ZPasscodeLoginRequest>;
 
 export function PasscodeLoginPage() {
+  const { otherAccountHeld } = useRouteCustomer();
+  if (otherAccountHeld) {
+    return (
+      <AuthCard title="Passcode Login">
+        <OtherAccountAlert />
+      </AuthCard>
+    );
+  }
+  return <PasscodeLoginForm />;
+}
+
+function PasscodeLoginForm() {
   const { proceed, leaving } = useContinueAfterPasscode('/app');
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(ZPasscodeLoginRequest),
-    mode: 'onTouched',
+  const { control, formProps, pending, refusal } = useContractForm({
+    call: passcodeLoginCall,
     defaultValues: { passcode: '', deviceToken: '' },
-  });
-  const mutation = useMutation({
-    mutationFn: (values: FormOut) => call(passcodeLogin, values),
+    refusalFields: { PASSCODE_INCORRECT: 'passcode' },
     onSuccess: (data) => {
       keepAccessToken(data.accessToken);
       keepSignedInUser(data.user, data.avatar);
       localState.remove('email');
       proceed(data);
     },
-    onError: (error) => applyServerFieldErrors(form.setError, error, ['passcode']),
   });
   const startPinReset = () => localState.set('resetType', RESET_TYPE.PASSCODE);
+  const pinResetLink = withRouteParams(AUTH_PATHS.verifyEmailGeneral, { email: localState.get('email') });
 
   return (
     <AuthCard title="Passcode Login" subtitle="Enter your 4-digit passcode to continue.">
-      <ProcessingOverlay visible={mutation.isPending || leaving} />
-      <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+      <ProcessingOverlay visible={pending || leaving} />
+      <form {...formProps}>
         <Stack gap="md">
-          <PasswordInput
-            label="Passcode"
-            inputMode="numeric"
-            autoComplete="current-password"
-            maxLength={LIMITS.passcodeLength}
-            {...requiredField}
-            autoFocus
-            error={form.formState.errors.passcode?.message}
-            {...form.register('passcode')}
-          />
+          {refusal?.reason === 'PASSCODE_LOCKED' && (
+            <Alert color="red" variant="light" role="alert">
+              {refusal.message}{' '}
+              <AuthLink to={pinResetLink} onClick={startPinReset}>
+                Set a new passcode
+              </AuthLink>
+            </Alert>
+          )}
+          <PasscodeField control={control} name="passcode" autoFocus />
           <Group justify="flex-end">
-            <AuthLink to="/auth/verify-email-general" onClick={startPinReset}>
+            <AuthLink to={pinResetLink} onClick={startPinReset}>
               Reset Pin
             </AuthLink>
           </Group>
-          <Button type="submit" loading={mutation.isPending} fullWidth>
-            Submit
-          </Button>
+          <FormActions submitLabel="Submit" pending={pending} fullWidth />
         </Stack>
       </form>
     </AuthCard>

@@ -1,25 +1,23 @@
-// Screen 4: sign up (type is always merchant). Success goes to set-passcode.
-import { Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+// Screen 4: sign up (type is always merchant). The first message stands above the form (spec 1
+// screen 4); an e-mail or phone already taken comes back from the server onto its field.
+// Success goes to set-passcode.
+import { Group, SimpleGrid, Stack } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router-dom';
-import type { z } from 'zod';
-import { register as registerCall, ZRegisterRequest } from '@paywallet/contract';
-import { call } from '../../../api/client.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { registerCall } from '@paywallet/contract';
+import { FirstErrorAlert } from '../../../components/form/first-error-alert.tsx';
+import { FormActions } from '../../../components/form/form-actions.tsx';
+import { PasswordField } from '../../../components/form/password-field.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { AUTH_PATHS, withRouteParams } from '../../../app/paths.ts';
+import { useContractForm } from '../../../hooks/use-contract-form.ts';
+import { localState } from '../../../lib/storage.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { AuthLink } from '../components/auth-link.tsx';
 import { CountryCodeSelect } from '../components/country-code-select.tsx';
 import { COUNTRY_CODES, DEFAULT_COUNTRY_ISO } from '../components/country-codes.ts';
-import { FirstErrorAlert } from '../components/first-error-alert.tsx';
 import { ReadonlyEmailField } from '../components/readonly-email-field.tsx';
 import { useAuthEmail } from '../hooks/use-auth-email.ts';
 import { keepAccessToken } from '../session.ts';
-import { requiredField } from '../../../components/required.ts';
-
-type FormIn = z.input<typeof ZRegisterRequest>;
-type FormOut = z.output<typeof ZRegisterRequest>;
 
 const FIELD_ORDER = [
   'firstName',
@@ -43,9 +41,8 @@ export function SignupPage() {
 
 function SignupForm({ email }: { email: string }) {
   const navigate = useNavigate();
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(ZRegisterRequest),
-    mode: 'onTouched',
+  const { form, control, formProps, pending } = useContractForm({
+    call: registerCall,
     defaultValues: {
       firstName: '',
       lastName: '',
@@ -57,55 +54,44 @@ function SignupForm({ email }: { email: string }) {
       phone: '',
       type: 'merchant',
     },
-  });
-  const { errors } = form.formState;
-  const mutation = useMutation({
-    mutationFn: (values: FormOut) => call(registerCall, values),
     onSuccess: (data) => {
       keepAccessToken(data.accessToken);
-      navigate('/auth/set-passcode');
+      localState.set('customerId', data.user.id);
+      navigate(withRouteParams(AUTH_PATHS.setPasscode, { customerId: data.user.id }));
     },
-    onError: (error) => applyServerFieldErrors(form.setError, error, FIELD_ORDER),
   });
+  const { errors } = form.formState;
 
   return (
     <AuthCard title="Create your account" subtitle="Tell us about you and your business.">
-      <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+      <form {...formProps}>
         <Stack gap="sm">
           <FirstErrorAlert errors={errors} order={FIELD_ORDER} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput label="First Name" autoComplete="given-name" {...requiredField} error={errors.firstName?.message} {...form.register('firstName')} />
-            <TextInput label="Last Name" autoComplete="family-name" {...requiredField} error={errors.lastName?.message} {...form.register('lastName')} />
+            <TextField control={control} name="firstName" label="First Name" autoComplete="given-name" required />
+            <TextField control={control} name="lastName" label="Last Name" autoComplete="family-name" required />
           </SimpleGrid>
-          <TextInput label="Business Name" autoComplete="organization" {...requiredField} error={errors.businessName?.message} {...form.register('businessName')} />
-          <ReadonlyEmailField email={email} />
-          <PasswordInput label="Password" autoComplete="new-password" {...requiredField} error={errors.password?.message} {...form.register('password')} />
-          <PasswordInput
-            label="Confirm Password"
-            autoComplete="new-password"
-            {...requiredField}
-            error={errors.confirmPassword?.message}
-            {...form.register('confirmPassword')}
-          />
+          <TextField control={control} name="businessName" label="Business Name" autoComplete="organization" required />
+          <ReadonlyEmailField email={email} error={errors.email?.message} />
+          <PasswordField control={control} name="password" label="Password" autoComplete="new-password" required />
+          <PasswordField control={control} name="confirmPassword" label="Confirm Password" autoComplete="new-password" required />
           <Group align="flex-start" gap="xs" wrap="nowrap">
             <CountryCodeSelect
               error={errors.carrierCode?.message}
               onChange={(dial) => form.setValue('carrierCode', dial, { shouldValidate: true })}
             />
-            <TextInput
+            <TextField
+              control={control}
+              name="phone"
               label="Phone"
               type="tel"
               autoComplete="tel-national"
               inputMode="tel"
-              {...requiredField}
+              required
               style={{ flex: 1 }}
-              error={errors.phone?.message}
-              {...form.register('phone')}
             />
           </Group>
-          <Button type="submit" loading={mutation.isPending} fullWidth mt="xs">
-            Sign up
-          </Button>
+          <FormActions submitLabel="Sign up" pending={pending} fullWidth />
           <Stack gap={4} align="center">
             <AuthLink to="/auth/send-otp">Want To Change Your Email?</AuthLink>
             <AuthLink to="/auth/login">Already have an account? Go to Login</AuthLink>

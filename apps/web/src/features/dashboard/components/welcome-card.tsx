@@ -3,18 +3,22 @@
 import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { TUser } from '@paywallet/contract';
+import { PATHS } from '../../../app/paths.ts';
 import { UserStatusBadge } from '../../../components/user-status-badge.tsx';
 
-export function WelcomeCard({ user, status }: { user: TUser; status: number }) {
+/** `showProfileLink` is off for an administrator logged in as the user (the Profile is theirs alone). */
+export function WelcomeCard({ user, status, showProfileLink = true }: { user: TUser; status: number; showProfileLink?: boolean }) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" align="center" wrap="wrap" gap="md">
         <Group gap="md" wrap="nowrap">
-          <Avatar src={user.avatar ?? undefined} size={56} radius="xl" color="blue">
+          <Avatar src={user.avatar ?? undefined} alt="" size={56} radius="xl" color="blue">
             {user.first_name.charAt(0).toUpperCase()}
           </Avatar>
           <Stack gap={4}>
-            <Title order={3}>Welcome, {user.first_name}</Title>
+            <Title order={2} size="h3">
+              Welcome, {user.first_name}
+            </Title>
             <Group gap="xs">
               <Text size="sm" c="dimmed">
                 Account status
@@ -23,9 +27,11 @@ export function WelcomeCard({ user, status }: { user: TUser; status: number }) {
             </Group>
           </Stack>
         </Group>
-        <Button component={Link} to="/app/profile" variant="light">
-          Visit Profile
-        </Button>
+        {showProfileLink && (
+          <Button component={Link} to={PATHS.profile} variant="light">
+            Visit Profile
+          </Button>
+        )}
       </Group>
     </Card>
   );

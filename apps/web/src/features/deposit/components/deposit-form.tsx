@@ -1,42 +1,57 @@
-// Screen 18's form. The default wallet is preselected; the allowed payment methods load for
+// Screen 18's form. The chosen wallet is preselected; the allowed payment methods load for
 // its currency and the first is preselected; the fee line shows the method's charges.
 // Submit checks balance and limits, keeps the quote, and goes to the card step.
 import { useEffect } from 'react';
-import { Button, Card, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Card, Stack, Text } from '@mantine/core';
+import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { checkBalanceAndLimitsCall } from '@paywallet/contract';
 import type { TWallet } from '@paywallet/contract';
+import { AmountField } from '../../../components/form/amount-field.tsx';
+import { FormActions } from '../../../components/form/form-actions.tsx';
+import { SelectField } from '../../../components/form/select-field.tsx';
 import { ErrorState } from '../../../components/query-states.tsx';
-import { requiredField } from '../../../components/required.ts';
-import { WalletSelectControl } from '../../../components/wallet-select-field.tsx';
-import { defaultWallet } from '../../../hooks/use-wallet-list.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { WalletSelectField } from '../../../components/wallet-select-field.tsx';
+import { useContractForm } from '../../../hooks/use-contract-form.ts';
+import { preselectedWallet } from '../../../hooks/use-wallet-list.ts';
 import { localState } from '../../../lib/storage.ts';
-import { useCheckBalanceAndLimits, usePaymentMethods } from '../api/deposit-calls.ts';
+import { usePaymentMethods } from '../api/deposit-calls.ts';
 import { depositFeeText, depositLimitsText, privilegeFor } from '../deposit-fee.ts';
-import { DEPOSIT_FIELDS, DEPOSIT_WIRE_NAMES, ZDepositForm } from '../deposit-form.ts';
-import type { TDepositFormIn, TDepositFormOut } from '../deposit-form.ts';
+import { DEPOSIT_REFUSAL_FIELDS, DEPOSIT_WIRE_NAMES, toBalanceAndLimitsCheck, ZDepositForm } from '../deposit-form.ts';
+import type { TDepositFormIn } from '../deposit-form.ts';
 
 function startingValues(wallets: readonly TWallet[]): TDepositFormIn {
   const draft = localState.get('balanceLimitQuote');
   if (draft && wallets.some((wallet) => wallet.id === draft.walletId)) {
     return { walletId: String(draft.walletId), paymentMethodId: String(draft.paymentMethodId), amount: draft.amountText };
   }
-  const wallet = defaultWallet(wallets);
+  const wallet = preselectedWallet(wallets);
   return { walletId: wallet ? String(wallet.id) : '', paymentMethodId: '', amount: '' };
 }
 
 export function DepositForm({ wallets }: { wallets: readonly TWallet[] }) {
   const navigate = useNavigate();
-  const check = useCheckBalanceAndLimits();
-  const form = useForm<TDepositFormIn, unknown, TDepositFormOut>({
-    resolver: zodResolver(ZDepositForm),
-    mode: 'onChange',
+  const { form, control, formProps, pending } = useContractForm({
+    call: checkBalanceAndLimitsCall,
+    schema: ZDepositForm,
+    toRequest: toBalanceAndLimitsCheck,
     defaultValues: startingValues(wallets),
+    wireNames: DEPOSIT_WIRE_NAMES,
+    refusalFields: DEPOSIT_REFUSAL_FIELDS,
+    // The next screen shows the quote; a toast saying so would only cover it.
+    callOptions: { successToast: false },
+    onSuccess: (quote, values) => {
+      localState.set('balanceLimitQuote', {
+        quote,
+        amountText: form.getValues('amount'),
+        walletId: values.walletId,
+        paymentMethodId: values.paymentMethodId,
+        paymentMethodName: methods.data?.find((item) => item.id === values.paymentMethodId)?.name ?? '',
+      });
+      navigate('/app/deposit-money/initiate');
+    },
   });
-  const { errors } = form.formState;
-  const [walletId, paymentMethodId] = useWatch({ control: form.control, name: ['walletId', 'paymentMethodId'] });
+  const [walletId, paymentMethodId] = useWatch({ control, name: ['walletId', 'paymentMethodId'] });
   const wallet = wallets.find((item) => String(item.id) === walletId);
   const methods = usePaymentMethods(wallet?.currency_id);
   const method = methods.data?.find((item) => String(item.id) === paymentMethodId);
@@ -52,52 +67,23 @@ export function DepositForm({ wallets }: { wallets: readonly TWallet[] }) {
     }
   }, [methodList, form]);
 
-  const onSubmit = form.handleSubmit((values) =>
-    check.mutate(
-      { amount: values.amount, userAccountId: values.walletId, paymentMethodId: values.paymentMethodId, type: 'DEPOSIT' },
-      {
-        onSuccess: (quote) => {
-          localState.set('balanceLimitQuote', {
-            quote,
-            amountText: form.getValues('amount'),
-            walletId: values.walletId,
-            paymentMethodId: values.paymentMethodId,
-            paymentMethodName: methods.data?.find((item) => item.id === values.paymentMethodId)?.name ?? '',
-          });
-          navigate('/app/deposit-money/initiate');
-        },
-        onError: (error) => applyServerFieldErrors(form.setError, error, DEPOSIT_FIELDS, DEPOSIT_WIRE_NAMES),
-      },
-    ),
-  );
-
   const noMethods = methods.isSuccess && methods.data.length === 0;
   return (
     <Card withBorder radius="md" padding="lg" maw={560}>
-      <form onSubmit={onSubmit} noValidate>
+      <form {...formProps}>
         <Stack gap="md">
-          <WalletSelectControl control={form.control} name="walletId" label="Account" wallets={wallets} loading={false} />
-          <Controller
-            control={form.control}
+          <WalletSelectField control={control} name="walletId" label="Account" wallets={wallets} loading={false} />
+          <SelectField
+            control={control}
             name="paymentMethodId"
-            render={({ field }) => (
-              <Select
-                label="Mode of Payment"
-                {...requiredField}
-                placeholder={
-                  methods.isFetching ? 'Loading payment methods…' : noMethods ? 'No payment methods available' : 'Choose a payment method'
-                }
-                data={(methods.data ?? []).map((item) => ({ value: String(item.id), label: item.name }))}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                allowDeselect={false}
-                disabled={!methods.isSuccess || noMethods}
-                rightSection={methods.isFetching ? <Loader size="xs" /> : undefined}
-                error={errors.paymentMethodId?.message}
-              />
-            )}
+            label="Mode of Payment"
+            required
+            loading={methods.isFetching}
+            placeholder={
+              methods.isFetching ? 'Loading payment methods…' : noMethods ? 'No payment methods available' : 'Choose a payment method'
+            }
+            data={(methods.data ?? []).map((item) => ({ value: String(item.id), label: item.name }))}
+            disabled={!methods.isSuccess || noMethods}
           />
           {methods.isError && (
             <ErrorState
@@ -116,21 +102,12 @@ export function DepositForm({ wallets }: { wallets: readonly TWallet[] }) {
               {depositFeeText(privilege, wallet.currency.code)}
             </Text>
           )}
-          <TextInput
-            label="Amount"
-            inputMode="decimal"
-            placeholder="0.00"
-            autoComplete="off"
-            {...requiredField}
+          <AmountField
+            control={control}
+            name="amount"
             description={privilege && wallet ? depositLimitsText(privilege, wallet.currency.code) : undefined}
-            error={errors.amount?.message}
-            {...form.register('amount')}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={check.isPending} disabled={!method}>
-              Submit
-            </Button>
-          </Group>
+          <FormActions submitLabel="Submit" pending={pending} disabled={!method} />
         </Stack>
       </form>
     </Card>

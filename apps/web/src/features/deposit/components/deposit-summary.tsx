@@ -6,7 +6,15 @@ import { KeyValueList } from '../../../components/key-value-list.tsx';
 import { QuoteExpiry } from '../../../components/quote-expiry.tsx';
 import type { BalanceLimitQuoteState } from '../../../lib/storage.ts';
 
-export function DepositSummary({ pending, walletLabel, secondsLeft }: { pending: BalanceLimitQuoteState; walletLabel: string; secondsLeft: number }) {
+export function DepositSummary({
+  pending,
+  walletLabel,
+  secondsLeft,
+}: {
+  pending: BalanceLimitQuoteState;
+  walletLabel: string;
+  secondsLeft: number;
+}) {
   const { quote } = pending;
   const money = (minor: number) => formatAmount(minor, quote.currency);
   return (

@@ -1,10 +1,13 @@
 // Screen 19: the card step of a deposit. Deposit sends the card with the balance-and-limits
 // hash. Approved at once (bypass3DS 1): the success dialog, then the app home. A 3-D Secure
 // challenge: 'Please Wait' for 2 s, the challenge page opens in a new tab, and the user goes
-// to the app home (spec 1 section 4). The wallets refresh either way.
+// to the app home (spec 1 section 4). The wallets refresh either way. A declined card is
+// corrected here (the quote stays open); a quote that takes no more cards goes back to the
+// first step with its message, the amount and account still filled in.
 import { useCallback, useEffect, useState } from 'react';
 import { Grid, Stack, Title } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router-dom';
+import { PATHS } from '../../../app/paths.ts';
 import { RedirectingModal } from '../../../components/redirecting-modal.tsx';
 import { TransactionSuccessModal } from '../../../components/transaction-success-modal.tsx';
 import { useLocalStateSnapshot } from '../../../hooks/use-local-state.ts';
@@ -12,9 +15,9 @@ import { useSecondsUntil } from '../../../hooks/use-seconds-until.ts';
 import { useWalletList, walletLabel } from '../../../hooks/use-wallet-list.ts';
 import { localState } from '../../../lib/storage.ts';
 import type { BalanceLimitQuoteState } from '../../../lib/storage.ts';
-import { useInitiateDeposit } from '../api/deposit-calls.ts';
 import { CardForm } from '../components/card-form.tsx';
 import { DepositSummary } from '../components/deposit-summary.tsx';
+import type { DepositNotice } from './deposit-money-page.tsx';
 
 /** Spec 1 section 9: the redirecting dialog shows for 2 seconds. */
 const REDIRECT_DELAY_MS = 2000;
@@ -28,7 +31,6 @@ export function DepositInitiatePage() {
 function DepositInitiate({ pending }: { pending: BalanceLimitQuoteState }) {
   const navigate = useNavigate();
   const wallets = useWalletList();
-  const deposit = useInitiateDeposit();
   const secondsLeft = useSecondsUntil(pending.quote.expiresAt);
   const [transactionId, setTransactionId] = useState<string | null>(null);
   const [paymentUrl, setPaymentUrl] = useState<string | null>(null);
@@ -55,28 +57,23 @@ function DepositInitiate({ pending }: { pending: BalanceLimitQuoteState }) {
     return () => window.clearTimeout(timer);
   }, [paymentUrl, leave]);
 
-  const busy = deposit.isPending || transactionId !== null || paymentUrl !== null;
   return (
     <Stack gap="lg">
-      <Title order={2}>Deposit Money</Title>
-      <Grid gutter="lg" maw={960}>
+      <Title order={1} size="h2">
+        Deposit Money
+      </Title>
+      <Grid gap="lg" maw={960}>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <CardForm
-            pending={busy}
+            hash={pending.quote.hash}
             expired={secondsLeft <= 0}
-            onBack={() => navigate('/app/deposit-money')}
-            onDeposit={(card, onError) =>
-              deposit.mutate(
-                { ...card, hash: pending.quote.hash },
-                {
-                  onSuccess: (answer) => {
-                    if (answer.bypass3DS === 1 || !answer.paymentUrl) setTransactionId(answer.transactionId);
-                    else setPaymentUrl(answer.paymentUrl);
-                  },
-                  onError,
-                },
-              )
-            }
+            finished={transactionId !== null || paymentUrl !== null}
+            onBack={() => navigate(PATHS.depositMoney)}
+            onQuoteClosed={(message) => navigate(PATHS.depositMoney, { state: { notice: message } satisfies DepositNotice })}
+            onDeposited={(answer) => {
+              if (answer.bypass3DS === 1 || !answer.paymentUrl) setTransactionId(answer.transactionId);
+              else setPaymentUrl(answer.paymentUrl);
+            }}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>

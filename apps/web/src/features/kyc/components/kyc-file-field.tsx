@@ -2,7 +2,7 @@
 // uploaded file's id.
 import { useState } from 'react';
 import { Button, FileButton, Group, Input, Progress, Stack, Text } from '@mantine/core';
-import { KYC_FILE_TYPES, LIMITS, uploadUserKycFile } from '@paywallet/contract';
+import { KYC_FILE_TYPES, LIMITS, uploadUserKycFileCall } from '@paywallet/contract';
 import { isApiError } from '../../../api/api-error.ts';
 import { upload } from '../../../api/upload.ts';
 import { Icon } from '../../../components/icons.tsx';
@@ -43,9 +43,14 @@ export function KycFileField({ inputId, label, required, error, onUploaded }: Ky
     }
     setState({ status: 'uploading', fileName: file.name, percent: 0 });
     try {
-      const result = await upload(uploadUserKycFile, file, { inputId: String(inputId) }, {
-        onProgress: (percent) => setState({ status: 'uploading', fileName: file.name, percent }),
-      });
+      const result = await upload(
+        uploadUserKycFileCall,
+        file,
+        { inputId: String(inputId) },
+        {
+          onProgress: (percent) => setState({ status: 'uploading', fileName: file.name, percent }),
+        },
+      );
       setState({ status: 'done', fileName: result.fileName || file.name });
       onUploaded(String(result.fileId));
     } catch (failure) {
@@ -55,14 +60,27 @@ export function KycFileField({ inputId, label, required, error, onUploaded }: Ky
   };
 
   const shownError = state.status === 'failed' ? state.problem : error;
+  // The name starts with the visible words, so a voice user saying them reaches the button.
+  const buttonText = state.status === 'done' ? 'Replace file' : 'Choose file';
   return (
-    <Input.Wrapper label={label} labelProps={required ? requiredLabelProps : {}} error={shownError} description={`JPEG, PNG or PDF, up to ${MAX_KB} KB`}>
+    <Input.Wrapper
+      label={label}
+      labelProps={required ? requiredLabelProps : {}}
+      error={shownError}
+      description={`JPEG, PNG or PDF, up to ${MAX_KB} KB`}
+    >
       <Stack gap={6} mt={6}>
         <Group gap="sm">
           <FileButton onChange={(file) => void send(file)} accept={KYC_FILE_TYPES.join(',')}>
             {(props) => (
-              <Button {...props} variant="default" leftSection={<Icon name="upload" size={16} />} loading={state.status === 'uploading'} aria-label={`Upload ${label}`}>
-                {state.status === 'done' ? 'Replace file' : 'Choose file'}
+              <Button
+                {...props}
+                variant="default"
+                leftSection={<Icon name="upload" size={16} />}
+                loading={state.status === 'uploading'}
+                aria-label={`${buttonText}: ${label}`}
+              >
+                {buttonText}
               </Button>
             )}
           </FileButton>

@@ -2,22 +2,24 @@
 // answers and replaces this screen with the app home.
 import { useMemo } from 'react';
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
+import { manageUserKycCall } from '@paywallet/contract';
 import type { TKycInput } from '@paywallet/contract';
+import { FormActions } from '../../../components/form/form-actions.tsx';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
-import { useSubmitKyc, useUserKyc } from '../api/use-user-kyc.ts';
+import { useContractForm } from '../../../hooks/use-contract-form.ts';
+import { useUserKyc } from '../api/use-user-kyc.ts';
 import { KycField } from '../components/kyc-field.tsx';
-import { buildKycSchema, defaultKycValues, toKycAnswers } from '../kyc-form.ts';
-import type { KycValues } from '../kyc-form.ts';
+import { buildKycSchema, defaultKycValues, kycWireNames, toKycAnswers } from '../kyc-form.ts';
 
 export function UserInputPage() {
   const kyc = useUserKyc();
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={2}>Verify your identity</Title>
+        <Title order={1} size="h2">
+          Verify your identity
+        </Title>
         <Text c="dimmed" size="sm">
           We need a few details before you can use your account.
         </Text>
@@ -31,14 +33,16 @@ export function UserInputPage() {
 
 function KycForm({ inputs }: { inputs: TKycInput[] }) {
   const navigate = useNavigate();
-  const schema = useMemo(() => buildKycSchema(inputs), [inputs]);
-  const form = useForm<KycValues>({
-    resolver: zodResolver(schema),
-    mode: 'onTouched',
-    defaultValues: defaultKycValues(inputs),
-  });
-  const submit = useSubmitKyc();
   const goHome = () => navigate('/app', { replace: true });
+  const schema = useMemo(() => buildKycSchema(inputs), [inputs]);
+  const { control, formProps, pending } = useContractForm({
+    call: manageUserKycCall,
+    schema,
+    toRequest: (values) => ({ kyc: JSON.stringify(toKycAnswers(inputs, values)) }),
+    defaultValues: defaultKycValues(inputs),
+    wireNames: kycWireNames(inputs),
+    onSuccess: goHome,
+  });
 
   if (inputs.length === 0) {
     return (
@@ -49,14 +53,12 @@ function KycForm({ inputs }: { inputs: TKycInput[] }) {
     );
   }
   return (
-    <form onSubmit={form.handleSubmit((values) => submit.mutate(toKycAnswers(inputs, values), { onSuccess: goHome }))} noValidate>
+    <form {...formProps}>
       <Stack gap="md">
         {inputs.map((input) => (
-          <KycField key={input.id} input={input} control={form.control} />
+          <KycField key={input.id} input={input} control={control} />
         ))}
-        <Button type="submit" loading={submit.isPending} fullWidth>
-          Submit
-        </Button>
+        <FormActions submitLabel="Submit" pending={pending} fullWidth />
       </Stack>
     </form>
   );

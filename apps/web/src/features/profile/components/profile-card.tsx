@@ -21,11 +21,13 @@ export function ProfileCard({ user }: { user: TUser }) {
   return (
     <Card withBorder radius="md" padding="lg" maw={720}>
       <Group gap="md">
-        <Avatar src={user.avatar ?? undefined} size={64} radius="xl" color="blue">
+        <Avatar src={user.avatar ?? undefined} alt={`Profile picture of ${fullName}`} size={64} radius="xl" color="blue">
           {user.first_name.charAt(0).toUpperCase()}
         </Avatar>
         <Stack gap={4}>
-          <Title order={3}>{fullName}</Title>
+          <Title order={2} size="h3">
+            {fullName}
+          </Title>
           <UserStatusBadge status={user.status} />
         </Stack>
       </Group>

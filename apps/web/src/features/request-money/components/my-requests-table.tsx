@@ -1,52 +1,37 @@
-// My Requests rows (spec 1 screen 15): email, phone, amount, currency, status, created, and
-// Cancel Request while the request is still PENDING (the server refuses the others).
-import { Button, Table } from '@mantine/core';
+// My Requests rows (spec 1 screen 15): email, phone, amount, currency, status, created; Details
+// shows the whole request, and Cancel Request is offered on PENDING rows only (DECISIONS 21).
 import type { TMyMoneyRequest } from '@paywallet/contract';
-import { Amount } from '../../../components/amount.tsx';
-import { GmtDate } from '../../../components/gmt-date.tsx';
-import { RequestStatusBadge } from './request-status-badge.tsx';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
+import type { DataColumn } from '../../../components/data-table/types.ts';
+import type { ListView } from '../../../hooks/use-list-query.ts';
+import { requestColumns } from './request-columns.tsx';
 
-export function MyRequestsTable({ rows, onCancel }: { rows: TMyMoneyRequest[]; onCancel: (row: TMyMoneyRequest) => void }) {
+const COLUMNS: DataColumn<TMyMoneyRequest>[] = [
+  { accessor: 'email', title: 'Email' },
+  { accessor: 'phone_number', title: 'Phone Number', noWrap: true },
+  ...requestColumns<TMyMoneyRequest>(),
+];
+
+export interface MyRequestsTableProps {
+  list: ListView<TMyMoneyRequest>;
+  onDetails: (row: TMyMoneyRequest) => void;
+  onCancel: (row: TMyMoneyRequest) => void;
+}
+
+export function MyRequestsTable({ list, onDetails, onCancel }: MyRequestsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label="My Requests">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Phone Number</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th>Currency</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Created At</Table.Th>
-            <Table.Th>Action</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id} data-request-id={row.id}>
-              <Table.Td>{row.email ?? '—'}</Table.Td>
-              <Table.Td>{row.phone_number ?? '—'}</Table.Td>
-              <Table.Td ta="right">
-                <Amount minor={row.amount} />
-              </Table.Td>
-              <Table.Td>{row.user_account.currency.code}</Table.Td>
-              <Table.Td>
-                <RequestStatusBadge status={row.status} label={row.statusStr} />
-              </Table.Td>
-              <Table.Td>
-                <GmtDate value={row.created_at} />
-              </Table.Td>
-              <Table.Td>
-                {row.status === 'PENDING' && (
-                  <Button size="xs" variant="light" color="red" onClick={() => onCancel(row)}>
-                    Cancel Request
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="My Requests"
+      storageKey="table.my-requests"
+      list={list}
+      columns={COLUMNS}
+      idAccessor="id"
+      rowAttributes={(row) => ({ 'data-request-id': row.id })}
+      actions={[
+        { label: 'Details', variant: 'default', onClick: onDetails },
+        // The server refuses to cancel anything but a PENDING request; the button says so first.
+        { label: 'Cancel Request', color: 'red', onClick: onCancel, hidden: (row) => row.status !== 'PENDING' },
+      ]}
+    />
   );
 }

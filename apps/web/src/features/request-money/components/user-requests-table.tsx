@@ -1,67 +1,48 @@
-// User Requests rows (spec 1 screen 15): requests other people sent me, with Accept and
-// Reject while the request is PENDING.
-import { Button, Group, Table, Text } from '@mantine/core';
+// User Requests rows (spec 1 screen 15): requests other people sent me, with Accept and Reject
+// on PENDING rows only.
+import { Text } from '@mantine/core';
 import type { TReceivedMoneyRequest } from '@paywallet/contract';
-import { Amount } from '../../../components/amount.tsx';
-import { GmtDate } from '../../../components/gmt-date.tsx';
-import { RequestStatusBadge } from './request-status-badge.tsx';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
+import type { DataColumn } from '../../../components/data-table/types.ts';
+import type { ListView } from '../../../hooks/use-list-query.ts';
+import { requestColumns } from './request-columns.tsx';
+
+const NOTES_WIDTH_PX = 240;
+
+const COLUMNS: DataColumn<TReceivedMoneyRequest>[] = [
+  { accessor: 'user_account.user.email', title: 'Email' },
+  {
+    accessor: 'notes',
+    title: 'Notes',
+    render: (row) => (
+      <Text size="sm" lineClamp={2} title={row.notes} maw={NOTES_WIDTH_PX}>
+        {row.notes || '—'}
+      </Text>
+    ),
+  },
+  ...requestColumns<TReceivedMoneyRequest>(),
+];
 
 export interface UserRequestsTableProps {
-  rows: TReceivedMoneyRequest[];
+  list: ListView<TReceivedMoneyRequest>;
   onAccept: (row: TReceivedMoneyRequest) => void;
   onReject: (row: TReceivedMoneyRequest) => void;
 }
 
-export function UserRequestsTable({ rows, onAccept, onReject }: UserRequestsTableProps) {
+export function UserRequestsTable({ list, onAccept, onReject }: UserRequestsTableProps) {
+  const pending = (row: TReceivedMoneyRequest) => row.status === 'PENDING';
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label="User Requests">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Notes</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th>Currency</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Created At</Table.Th>
-            <Table.Th>Action</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id} data-request-id={row.id}>
-              <Table.Td>{row.user_account.user.email}</Table.Td>
-              <Table.Td maw={240}>
-                <Text size="sm" lineClamp={2} title={row.notes}>
-                  {row.notes || '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">
-                <Amount minor={row.amount} />
-              </Table.Td>
-              <Table.Td>{row.user_account.currency.code}</Table.Td>
-              <Table.Td>
-                <RequestStatusBadge status={row.status} label={row.statusStr} />
-              </Table.Td>
-              <Table.Td>
-                <GmtDate value={row.created_at} />
-              </Table.Td>
-              <Table.Td>
-                {row.status === 'PENDING' && (
-                  <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" onClick={() => onAccept(row)}>
-                      Accept
-                    </Button>
-                    <Button size="xs" variant="light" color="red" onClick={() => onReject(row)}>
-                      Reject
-                    </Button>
-                  </Group>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="User Requests"
+      storageKey="table.user-requests"
+      list={list}
+      columns={COLUMNS}
+      idAccessor="id"
+      rowAttributes={(row) => ({ 'data-request-id': row.id })}
+      actions={[
+        { label: 'Accept', variant: 'filled', onClick: onAccept, hidden: (row) => !pending(row) },
+        { label: 'Reject', color: 'red', onClick: onReject, hidden: (row) => !pending(row) },
+      ]}
+    />
   );
 }

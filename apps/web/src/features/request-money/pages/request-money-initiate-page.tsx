@@ -1,76 +1,73 @@
 // Screen 16: ask someone for money. The wallet list loads about 1 s after the screen opens
-// (spec 1 section 9); the default wallet is then preselected. Send goes back to the list.
+// (spec 1 section 9); the chosen wallet is then preselected. Send goes back to the list.
 import { useEffect, useMemo } from 'react';
-import { Button, Card, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Card, Stack, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { initiateRequestMoneyCall } from '@paywallet/contract';
+import { AmountField } from '../../../components/form/amount-field.tsx';
+import { FormActions } from '../../../components/form/form-actions.tsx';
+import { TextareaField, TextField } from '../../../components/form/text-field.tsx';
 import { ErrorState } from '../../../components/query-states.tsx';
-import { requiredField } from '../../../components/required.ts';
-import { WalletSelectControl } from '../../../components/wallet-select-field.tsx';
+import { WalletSelectField } from '../../../components/wallet-select-field.tsx';
+import { useContractForm } from '../../../hooks/use-contract-form.ts';
 import { useDelayElapsed } from '../../../hooks/use-delay-elapsed.ts';
-import { defaultWallet, paymentWallets, useWalletList } from '../../../hooks/use-wallet-list.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
-import { useCreateRequest } from '../api/money-request-calls.ts';
+import { paymentWallets, preselectedWallet, useWalletList } from '../../../hooks/use-wallet-list.ts';
+import { forgetMoneyRequests } from '../api/money-request-calls.ts';
 import { WALLET_LIST_DELAY_MS } from '../request-money-timing.ts';
-import { NOTES_CHARS_MAX, REQUEST_MONEY_FIELDS, REQUEST_MONEY_WIRE_NAMES, ZRequestMoneyForm } from '../request-money-form.ts';
-import type { TRequestMoneyFormIn, TRequestMoneyFormOut } from '../request-money-form.ts';
+import {
+  NOTES_CHARS_MAX,
+  REQUEST_MONEY_REFUSAL_FIELDS,
+  REQUEST_MONEY_WIRE_NAMES,
+  toInitiateRequestMoney,
+  ZRequestMoneyForm,
+} from '../request-money-form.ts';
 
 export function RequestMoneyInitiatePage() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const walletsReady = useDelayElapsed(WALLET_LIST_DELAY_MS);
   const wallets = useWalletList({ enabled: walletsReady });
-  const create = useCreateRequest();
-  const form = useForm<TRequestMoneyFormIn, unknown, TRequestMoneyFormOut>({
-    resolver: zodResolver(ZRequestMoneyForm),
-    mode: 'onChange',
+  const { form, control, formProps, pending } = useContractForm({
+    call: initiateRequestMoneyCall,
+    schema: ZRequestMoneyForm,
+    toRequest: toInitiateRequestMoney,
     defaultValues: { emailOrPhone: '', amount: '', walletId: '', notes: '' },
+    wireNames: REQUEST_MONEY_WIRE_NAMES,
+    refusalFields: REQUEST_MONEY_REFUSAL_FIELDS,
+    onSuccess: () => {
+      forgetMoneyRequests(queryClient);
+      navigate('/app/request-money');
+    },
   });
-  const { errors } = form.formState;
 
-  // The default wallet is preselected once the list is there (it may arrive after the form).
+  // The chosen wallet is preselected once the list is there (it may arrive after the form).
   const walletData = wallets.data;
   const walletList = useMemo(() => (walletData ? paymentWallets(walletData) : undefined), [walletData]);
   useEffect(() => {
-    const wallet = walletList ? defaultWallet(walletList) : undefined;
+    const wallet = walletList ? preselectedWallet(walletList) : undefined;
     if (wallet && !form.getValues('walletId')) form.setValue('walletId', String(wallet.id));
   }, [walletList, form]);
 
-  const onSubmit = form.handleSubmit((values) =>
-    create.mutate(
-      { emailOrPhone: values.emailOrPhone, amount: values.amount, userAccountId: values.walletId, notes: values.notes },
-      {
-        onSuccess: () => navigate('/app/request-money'),
-        onError: (error) => applyServerFieldErrors(form.setError, error, REQUEST_MONEY_FIELDS, REQUEST_MONEY_WIRE_NAMES),
-      },
-    ),
-  );
-
   return (
     <Stack gap="lg">
-      <Title order={2}>Request Money</Title>
+      <Title order={1} size="h2">
+        Request Money
+      </Title>
       <Card withBorder radius="md" padding="lg" maw={560}>
-        <form onSubmit={onSubmit} noValidate>
+        <form {...formProps}>
           <Stack gap="md">
-            <TextInput
+            <TextField
+              control={control}
+              name="emailOrPhone"
               label="Email or Phone"
               placeholder="name@example.com or +971501234567"
               autoComplete="off"
-              {...requiredField}
-              error={errors.emailOrPhone?.message}
-              {...form.register('emailOrPhone')}
+              required
             />
-            <TextInput
-              label="Amount"
-              inputMode="decimal"
-              placeholder="0.00"
-              autoComplete="off"
-              {...requiredField}
-              error={errors.amount?.message}
-              {...form.register('amount')}
-            />
-            <WalletSelectControl
-              control={form.control}
+            <AmountField control={control} name="amount" />
+            <WalletSelectField
+              control={control}
               name="walletId"
               label="Wallet"
               wallets={walletList}
@@ -79,23 +76,8 @@ export function RequestMoneyInitiatePage() {
             {wallets.isError && (
               <ErrorState title="Your wallets could not be loaded" message={wallets.error.message} onRetry={() => void wallets.refetch()} />
             )}
-            <Textarea
-              label="Notes"
-              autosize
-              minRows={2}
-              maxRows={5}
-              maxLength={NOTES_CHARS_MAX}
-              error={errors.notes?.message}
-              {...form.register('notes')}
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => navigate('/app/request-money')} disabled={create.isPending}>
-                Back
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Send
-              </Button>
-            </Group>
+            <TextareaField control={control} name="notes" label="Notes" autosize minRows={2} maxRows={5} maxLength={NOTES_CHARS_MAX} />
+            <FormActions submitLabel="Send" pending={pending} back={{ onClick: () => navigate('/app/request-money') }} />
           </Stack>
         </form>
       </Card>

@@ -1,7 +1,8 @@
 // Screen 15: My Requests and User Requests. ?tab=user opens the second tab; Add Request shows
-// on the first tab only.
+// on the first tab only. Each list keeps its own page in the URL beside the tab.
 import { Button, Group, Tabs, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { PATHS } from '../../../app/paths.ts';
 import { MyRequestsPanel } from '../components/my-requests-panel.tsx';
 import { UserRequestsPanel } from '../components/user-requests-panel.tsx';
 
@@ -15,16 +16,23 @@ export function RequestMoneyPage() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabOf(searchParams.get('tab'));
+  const showTab = (value: string | null) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tab', tabOf(value));
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
-    <Tabs value={tab} onChange={(value) => setSearchParams({ tab: tabOf(value) }, { replace: true })} keepMounted>
+    <Tabs value={tab} onChange={showTab} keepMounted>
       <Group justify="space-between" mb="lg" gap="sm">
-        <Title order={2}>Request Money</Title>
-        {tab === 'my' && (
-          <Button onClick={() => navigate('/app/request-money/initiate')}>
-            Add Request
-          </Button>
-        )}
+        <Title order={1} size="h2">
+          Request Money
+        </Title>
+        {tab === 'my' && <Button onClick={() => navigate(PATHS.requestMoneyInitiate)}>Add Request</Button>}
       </Group>
       <Tabs.List mb="md">
         <Tabs.Tab value="my">My Requests</Tabs.Tab>

@@ -1,25 +1,22 @@
 // Answering a request (route user-request-send-money-initiate): the requester and the amount
 // are fixed; the payer picks a wallet in the request's currency and who pays the charges.
 // Confirm prices the payment and goes to the confirm step.
-import { Alert, Button, Card, Checkbox, Group, Stack, TextInput, Title } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Card, Stack, TextInput, Title } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { z } from 'zod';
+import { initiateSendMoneyCall } from '@paywallet/contract';
 import type { TReceivedMoneyRequest, TWallet } from '@paywallet/contract';
 import { formatAmount } from '../../../components/amount.tsx';
+import { CheckboxField } from '../../../components/form/choice-fields.tsx';
+import { FormActions } from '../../../components/form/form-actions.tsx';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
-import { WalletSelectControl } from '../../../components/wallet-select-field.tsx';
+import { WalletSelectField } from '../../../components/wallet-select-field.tsx';
+import { useContractForm } from '../../../hooks/use-contract-form.ts';
 import { useLocalStateSnapshot } from '../../../hooks/use-local-state.ts';
-import { defaultWallet, paymentWallets, useWalletList } from '../../../hooks/use-wallet-list.ts';
-import { zChosenId } from '../../../lib/amount-input.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { paymentWallets, preselectedWallet, useWalletList } from '../../../hooks/use-wallet-list.ts';
+import { PATHS, withRouteParams } from '../../../app/paths.ts';
 import { localState } from '../../../lib/storage.ts';
-import { usePriceRequestPayment } from '../api/money-request-calls.ts';
-
-const ZPayRequestForm = z.object({ walletId: zChosenId('wallet'), deductCharges: z.boolean() });
-type FormIn = z.input<typeof ZPayRequestForm>;
-type FormOut = z.output<typeof ZPayRequestForm>;
+import { PAY_REQUEST_REFUSAL_FIELDS, PAY_REQUEST_WIRE_NAMES, ZPayRequestForm } from '../request-money-form.ts';
+import type { TPayRequestFormIn } from '../request-money-form.ts';
 
 const BACK_TO_LIST = '/app/request-money?tab=user';
 
@@ -29,7 +26,9 @@ export function RequestPayPage() {
   if (!request) return <Navigate to={BACK_TO_LIST} replace />;
   return (
     <Stack gap="lg">
-      <Title order={2}>Pay Request</Title>
+      <Title order={1} size="h2">
+        Pay Request
+      </Title>
       {wallets.isPending && <LoadingState rows={4} label="Loading your wallets…" />}
       {wallets.isError && (
         <ErrorState title="Your wallets could not be loaded" message={wallets.error.message} onRetry={() => void wallets.refetch()} />
@@ -39,58 +38,48 @@ export function RequestPayPage() {
   );
 }
 
-function startingValues(request: TReceivedMoneyRequest, wallets: readonly TWallet[]): FormIn {
+function startingValues(request: TReceivedMoneyRequest, wallets: readonly TWallet[]): TPayRequestFormIn {
   const draft = localState.get('requestSendMoneyQuote');
   if (draft && draft.requestId === request.id && wallets.some((wallet) => wallet.id === draft.walletId)) {
     return { walletId: String(draft.walletId), deductCharges: draft.deductCharges };
   }
-  const wallet = defaultWallet(wallets);
+  const wallet = preselectedWallet(wallets);
   return { walletId: wallet ? String(wallet.id) : '', deductCharges: false };
 }
 
 function PayRequestForm({ request, wallets }: { request: TReceivedMoneyRequest; wallets: readonly TWallet[] }) {
   const navigate = useNavigate();
-  const price = usePriceRequestPayment();
   const currency = request.user_account.currency.code;
   const payable = wallets.filter((wallet) => wallet.currency.code === currency);
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(ZPayRequestForm),
-    defaultValues: startingValues(request, payable),
-  });
   const requester = request.user_account.user.email;
-
-  const onSubmit = form.handleSubmit((values) =>
-    price.mutate(
-      {
-        emailOrPhone: requester,
-        amount: request.amount,
-        deductChargesFromTransactionAmount: values.deductCharges ? 1 : 0,
-        payerAccountId: values.walletId,
-        request_id: request.id,
-      },
-      {
-        onSuccess: (quote) => {
-          localState.set('requestSendMoneyQuote', {
-            quote,
-            requestId: request.id,
-            amountText: '',
-            walletId: values.walletId,
-            deductCharges: values.deductCharges,
-          });
-          navigate('/app/request-money/pay/confirm');
-        },
-        onError: (error) =>
-          applyServerFieldErrors(form.setError, error, ['walletId', 'deductCharges'], {
-            payerAccountId: 'walletId',
-            deductChargesFromTransactionAmount: 'deductCharges',
-          }),
-      },
-    ),
-  );
+  const { control, formProps, pending } = useContractForm({
+    call: initiateSendMoneyCall,
+    schema: ZPayRequestForm,
+    toRequest: (values) => ({
+      emailOrPhone: requester,
+      amount: request.amount,
+      deductChargesFromTransactionAmount: values.deductCharges ? 1 : 0,
+      payerAccountId: values.walletId,
+      request_id: request.id,
+    }),
+    defaultValues: startingValues(request, payable),
+    wireNames: PAY_REQUEST_WIRE_NAMES,
+    refusalFields: PAY_REQUEST_REFUSAL_FIELDS,
+    onSuccess: (quote, values) => {
+      localState.set('requestSendMoneyQuote', {
+        quote,
+        requestId: request.id,
+        amountText: '',
+        walletId: values.walletId,
+        deductCharges: values.deductCharges,
+      });
+      navigate(withRouteParams(PATHS.requestMoneyPayConfirm, { emailOrPhone: requester }));
+    },
+  });
 
   return (
     <Card withBorder radius="md" padding="lg" maw={560}>
-      <form onSubmit={onSubmit} noValidate>
+      <form {...formProps}>
         <Stack gap="md">
           <TextInput label="Email or Phone" value={requester} readOnly variant="filled" aria-readonly="true" />
           <TextInput label="Amount" value={formatAmount(request.amount, currency)} readOnly variant="filled" aria-readonly="true" />
@@ -100,28 +89,14 @@ function PayRequestForm({ request, wallets }: { request: TReceivedMoneyRequest; 
               You have no {currency} wallet to pay this request from.
             </Alert>
           )}
-          <WalletSelectControl control={form.control} name="walletId" label="Wallet" wallets={payable} loading={false} />
-          <Controller
-            control={form.control}
-            name="deductCharges"
-            render={({ field }) => (
-              <Checkbox
-                label="Deduct charges from transaction amount"
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
-            )}
+          <WalletSelectField control={control} name="walletId" label="Wallet" wallets={payable} loading={false} />
+          <CheckboxField control={control} name="deductCharges" label="Deduct charges from transaction amount" />
+          <FormActions
+            submitLabel="Confirm"
+            pending={pending}
+            disabled={payable.length === 0}
+            back={{ onClick: () => navigate(BACK_TO_LIST) }}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => navigate(BACK_TO_LIST)} disabled={price.isPending}>
-              Back
-            </Button>
-            <Button type="submit" loading={price.isPending} disabled={payable.length === 0}>
-              Confirm
-            </Button>
-          </Group>
         </Stack>
       </form>
     </Card>

@@ -6,20 +6,22 @@ import { Stack, Title } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { QuoteConfirmCard } from '../../../components/quote-confirm-card.tsx';
 import { TransactionSuccessModal } from '../../../components/transaction-success-modal.tsx';
-import { useLocalState, useLocalStateSnapshot } from '../../../hooks/use-local-state.ts';
+import { PATHS, transactionsPath, withRouteParams } from '../../../app/paths.ts';
+import { useAccountKind } from '../../../hooks/use-account-kind.ts';
+import { useLocalStateSnapshot } from '../../../hooks/use-local-state.ts';
 import { localState } from '../../../lib/storage.ts';
 import type { SendMoneyQuoteState } from '../../../lib/storage.ts';
 import { useConfirmSendMoney } from '../api/send-money-calls.ts';
 
 export function SendMoneyConfirmPage() {
   const pending = useLocalStateSnapshot('sendMoneyQuote');
-  if (!pending) return <Navigate to="/app/send-money/initiate" replace />;
+  if (!pending) return <Navigate to={PATHS.sendMoneyInitiate} replace />;
   return <SendMoneyConfirm pending={pending} />;
 }
 
 function SendMoneyConfirm({ pending }: { pending: SendMoneyQuoteState }) {
   const navigate = useNavigate();
-  const user = useLocalState('user');
+  const kind = useAccountKind();
   const recipient = useLocalStateSnapshot('sendMoneyRecipient');
   const confirm = useConfirmSendMoney();
   const [transactionId, setTransactionId] = useState<string | null>(null);
@@ -31,22 +33,26 @@ function SendMoneyConfirm({ pending }: { pending: SendMoneyQuoteState }) {
   ];
 
   const finish = () => {
-    navigate(user?.type === 'consumer' ? '/app/request-money' : '/app/transactions');
+    navigate(kind === 'consumer' ? PATHS.requestMoney : transactionsPath(kind));
     localState.remove('sendMoneyQuote');
     localState.remove('sendMoneyRecipient');
   };
 
   return (
     <Stack gap="lg">
-      <Title order={2}>Send Money</Title>
+      <Title order={1} size="h2">
+        Send Money
+      </Title>
       <QuoteConfirmCard
         key={pending.quote.hash}
         title="Confirm the payment"
         partyRows={partyRows}
         quote={pending.quote}
         pending={confirm.isPending || transactionId !== null}
-        onBack={() => navigate('/app/send-money/initiate')}
-        onConfirm={() => confirm.mutate({ transactionHash: pending.quote.hash }, { onSuccess: (answer) => setTransactionId(answer.transactionId) })}
+        onBack={() => navigate(withRouteParams(PATHS.sendMoneyInitiate, { emailOrPhone: pending.emailOrPhone }))}
+        onConfirm={() =>
+          confirm.mutate({ transactionHash: pending.quote.hash }, { onSuccess: (answer) => setTransactionId(answer.transactionId) })
+        }
       />
       <TransactionSuccessModal transactionId={transactionId} onClose={finish} />
     </Stack>

@@ -1,13 +1,14 @@
-// The side menu's feature list, kept in session storage (spec 1 section 3). A non-200 answer
-// ends the session: the user goes back to send-otp (spec 1 section 8).
-import { useEffect } from 'react';
+// The side menu's feature list, kept in session storage (spec 1 section 3). It is read when the
+// shell opens; a non-200 answer means the session is gone: the client state is cleared and the
+// app sends the user to send-otp with the logout notice (spec 1 section 8, spec 2 section 4;
+// app/session-watcher.tsx). A transport failure is not a refusal: the menu offers Retry.
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
-import { getDashboardFeatureList, ZFeatureGroup } from '@paywallet/contract';
+import { getDashboardFeatureListCall, ZFeatureGroup } from '@paywallet/contract';
 import type { TFeatureGroup } from '@paywallet/contract';
 import { z } from 'zod';
 import { isApiError } from '../../../api/api-error.ts';
 import { call } from '../../../api/client.ts';
+import { emitSessionEnded } from '../../../api/session-events.ts';
 import { clearClientState, sessionState } from '../../../lib/storage.ts';
 
 export const FEATURE_LIST_QUERY_KEY = ['feature-list'] as const;
@@ -17,29 +18,33 @@ function storedFeatureList(): TFeatureGroup[] | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-export function useFeatureList() {
-  const navigate = useNavigate();
-  const query = useQuery<TFeatureGroup[], Error, TFeatureGroup[], typeof FEATURE_LIST_QUERY_KEY>({
-    queryKey: FEATURE_LIST_QUERY_KEY,
-    queryFn: async ({ signal }): Promise<TFeatureGroup[]> => {
-      const groups = await call(getDashboardFeatureList, {}, { signal });
-      sessionState.set('featureList', groups);
-      return groups;
-    },
-    placeholderData: (previous) => previous ?? storedFeatureList(),
-  });
-
-  const refused = query.isError && isApiError(query.error) && !query.error.isNetworkFailure;
-  useEffect(() => {
-    if (!refused) return;
-    clearClientState();
-    navigate('/auth/send-otp', { replace: true });
-  }, [refused, navigate]);
-
-  return query;
+async function readFeatureList(): Promise<TFeatureGroup[]> {
+  try {
+    // Not cancelled with its query: when the shell opens on an ended session, the wallet list or
+    // the profile may be answered 401 first, and the cache is dropped then (app/session-watcher);
+    // this answer must still arrive, as it is the one that decides the logout notice.
+    const groups = await call(getDashboardFeatureListCall, {});
+    sessionState.set('featureList', groups);
+    return groups;
+  } catch (error) {
+    // Decided here rather than in a component: the screen that asked may be gone by the time
+    // the answer comes (a 401 of another call has already left the shell).
+    if (isApiError(error) && !error.isNetworkFailure) {
+      clearClientState();
+      emitSessionEnded('logged-out');
+    }
+    throw error;
+  }
 }
 
-/** Where a feature's link goes: the dashboard is the app home, the rest live under /app. */
-export function featurePath(slug: string): string {
-  return slug === 'dashboard-overview' ? '/app' : `/app/${slug}`;
+export function useFeatureList() {
+  return useQuery<TFeatureGroup[], Error, TFeatureGroup[], typeof FEATURE_LIST_QUERY_KEY>({
+    queryKey: FEATURE_LIST_QUERY_KEY,
+    queryFn: readFeatureList,
+    // The stored list is the starting data, not a placeholder: it is read again at once (it
+    // counts as stale), and a read that fails at the transport keeps it, so the menu and the
+    // screens stay usable while the network is down.
+    initialData: storedFeatureList,
+    initialDataUpdatedAt: 0,
+  });
 }

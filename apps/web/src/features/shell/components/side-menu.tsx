@@ -1,29 +1,56 @@
-// The side menu, built from the server's feature list: one link per feature, grouped.
+// The side menu, built from the server's feature list: one link per feature, grouped. Each link
+// comes from app/paths.ts (FEATURE_PATHS), so it always leads to a screen this build has; a
+// feature slug the build has no screen for is left out rather than linked to a missing page.
 import { NavLink as MantineNavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { NavLink, useLocation } from 'react-router-dom';
 import type { TFeatureGroup } from '@paywallet/contract';
+import { APP_ROOT, featurePath } from '../../../app/paths.ts';
+import type { TAccountKind } from '../../../app/paths.ts';
 import { Icon, iconFor } from '../../../components/icons.tsx';
+import { ImpersonationBanner } from '../../../components/impersonation-banner.tsx';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
-import { featurePath, useFeatureList } from '../api/use-feature-list.ts';
+import { useAccountKind } from '../../../hooks/use-account-kind.ts';
+import { useAdminSession } from '../../../hooks/use-admin-session.ts';
+import { useFeatureList } from '../api/use-feature-list.ts';
+
+interface MenuLink {
+  id: number;
+  name: string;
+  icon: string;
+  to: string;
+}
+
+function menuLinks(group: TFeatureGroup, kind: TAccountKind): MenuLink[] {
+  return group.features.flatMap((feature) => {
+    const to = featurePath(feature.slug, kind);
+    return to ? [{ id: feature.id, name: feature.name, icon: `${feature.web_icon} ${feature.slug}`, to }] : [];
+  });
+}
 
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const features = useFeatureList();
+  const kind = useAccountKind();
+  const isAdmin = useAdminSession();
+  const groups = features.data
+    ?.map((group) => ({ name: group.name, links: menuLinks(group, kind) }))
+    .filter((group) => group.links.length > 0);
   return (
     <ScrollArea type="auto" style={{ flex: 1 }}>
+      {isAdmin && <ImpersonationBanner placement="drawer" />}
       <nav aria-label="Main menu">
         {features.isPending && <LoadingState rows={6} label="Loading the menu…" />}
         {features.isError && !features.data && (
           <ErrorState title="Menu unavailable" message={features.error.message} onRetry={() => void features.refetch()} />
         )}
-        {features.data?.length === 0 && (
+        {groups?.length === 0 && (
           <Text size="sm" c="dimmed" p="sm">
             No features are enabled for this account.
           </Text>
         )}
-        {features.data && (
+        {groups && (
           <Stack gap="md">
-            {features.data.map((group) => (
-              <MenuGroup key={group.name} group={group} onNavigate={onNavigate} />
+            {groups.map((group) => (
+              <MenuGroup key={group.name} name={group.name} links={group.links} onNavigate={onNavigate} />
             ))}
           </Stack>
         )}
@@ -32,25 +59,25 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-function MenuGroup({ group, onNavigate }: { group: TFeatureGroup; onNavigate?: (() => void) | undefined }) {
+function MenuGroup({ name, links, onNavigate }: { name: string; links: MenuLink[]; onNavigate?: (() => void) | undefined }) {
   const { pathname } = useLocation();
   return (
     <Stack gap={2}>
       <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm">
-        {group.name}
+        {name}
       </Text>
-      {group.features.map((feature) => {
-        const to = featurePath(feature.slug);
-        const active = to === '/app' ? pathname === '/app' || pathname === '/app/' : pathname.startsWith(to);
+      {links.map((link) => {
+        const home = link.to === APP_ROOT;
+        const active = home ? pathname === APP_ROOT || pathname === `${APP_ROOT}/` : pathname.startsWith(link.to);
         return (
           <MantineNavLink
-            key={feature.id}
+            key={link.id}
             component={NavLink}
-            to={to}
-            end={to === '/app'}
-            label={feature.name}
+            to={link.to}
+            end={home}
+            label={link.name}
             active={active}
-            leftSection={<Icon name={iconFor(`${feature.web_icon} ${feature.slug}`)} />}
+            leftSection={<Icon name={iconFor(link.icon)} />}
             onClick={onNavigate}
             style={{ borderRadius: 'var(--mantine-radius-sm)' }}
           />

@@ -1,13 +1,17 @@
-// The shell's top bar: menu toggle (small screens), product name, admin notice, wallet
-// select and user menu.
-import { Badge, Burger, Group } from '@mantine/core';
-import { TEXTS } from '@paywallet/contract';
+// The shell's top bar: menu toggle (below the sm breakpoint, where the side menu is a drawer),
+// product name, admin notice, wallet select and user menu. At phone width the admin notice moves
+// into the drawer (side-menu.tsx) and the gaps tighten, so the wallet select and the user menu
+// keep their place on a 360 px screen.
+import { Burger, Group } from '@mantine/core';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
+import { ImpersonationBanner } from '../../../components/impersonation-banner.tsx';
 import { useAdminSession } from '../../../hooks/use-admin-session.ts';
 import { useLocalState } from '../../../hooks/use-local-state.ts';
 import { useUserProfile } from '../../../hooks/use-user-profile.ts';
 import { UserMenu } from './user-menu.tsx';
 import { WalletSelect } from './wallet-select.tsx';
+import { NotificationBell } from './notification-bell.tsx';
+import { ApiKeysButton } from './api-keys-button.tsx';
 
 export function TopBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {
   const profile = useUserProfile();
@@ -17,18 +21,16 @@ export function TopBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onTo
   const user = profile.data?.user ?? storedUser;
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap={8} wrap="nowrap">
         <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="sm" aria-label="Toggle menu" />
         <BrandLogo size="md" />
       </Group>
-      <Group gap="md" wrap="nowrap">
-        {isAdmin && (
-          <Badge color="orange" variant="filled" visibleFrom="xs">
-            {TEXTS.loggedInByAdmin}
-          </Badge>
-        )}
+      <Group gap="sm" wrap="nowrap">
+        {isAdmin && <ImpersonationBanner />}
+        <ApiKeysButton />
         <WalletSelect />
+        <NotificationBell />
         <UserMenu user={user} avatar={user?.avatar ?? storedAvatar} isAdmin={isAdmin} />
       </Group>
     </Group>

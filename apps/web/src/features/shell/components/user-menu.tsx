@@ -1,10 +1,12 @@
-// The user menu of the top bar: Profile (not for an administrator logged in as the user),
-// Settings and Logout (after a confirm).
+// The user menu of the top bar: Profile (not for an administrator logged in as the user) and
+// Logout (after a confirm). Settings joins it with the App Settings screen (app-setting): no
+// menu entry leads to a page this build does not have.
 import { useState } from 'react';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { TEXTS } from '@paywallet/contract';
 import type { TUser } from '@paywallet/contract';
+import { PATHS } from '../../../app/paths.ts';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { Icon } from '../../../components/icons.tsx';
 import { useLogout } from '../api/use-logout.ts';
@@ -30,27 +32,28 @@ export function UserMenu({ user, avatar, isAdmin }: UserMenuProps) {
     <>
       <Menu position="bottom-end" width={200} shadow="md">
         <Menu.Target>
-          <UnstyledButton aria-label="User menu">
+          {/* Named by the name it shows; at phone width the name is there for screen readers only. */}
+          <UnstyledButton aria-haspopup="menu">
             <Group gap="xs" wrap="nowrap">
-              <Avatar src={avatar ?? undefined} radius="xl" size={32} color="blue">
+              <Avatar src={avatar ?? undefined} alt="" radius="xl" size={32} color="blue" aria-hidden="true">
                 {initials(user)}
               </Avatar>
               <Text size="sm" fw={500} visibleFrom="sm">
                 {name}
               </Text>
+              <VisuallyHidden hiddenFrom="sm">{name}</VisuallyHidden>
             </Group>
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
           {!isAdmin && (
-            <Menu.Item leftSection={<Icon name="user" size={16} />} onClick={() => navigate('/app/profile')}>
-              Profile
-            </Menu.Item>
+            <>
+              <Menu.Item leftSection={<Icon name="user" size={16} />} onClick={() => navigate(PATHS.profile)}>
+                Profile
+              </Menu.Item>
+              <Menu.Divider />
+            </>
           )}
-          <Menu.Item leftSection={<Icon name="settings" size={16} />} onClick={() => navigate('/app/app-setting')}>
-            Settings
-          </Menu.Item>
-          <Menu.Divider />
           <Menu.Item color="red" leftSection={<Icon name="logout" size={16} />} onClick={() => setConfirming(true)}>
             Logout
           </Menu.Item>

@@ -1,34 +1,37 @@
-// The signed-in user's transactions (get-transactions): a page of the list, or one in detail.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getTransactions } from '@paywallet/contract';
-import type { TTransactionDetail, TTransactionRow } from '@paywallet/contract';
-import { ApiError } from '../../../api/api-error.ts';
+// The signed-in account's transactions (get-transactions): the list's filters as the URL holds
+// them, and one transaction in detail. The list itself is read by hooks/use-list-query.ts.
+import { useQuery } from '@tanstack/react-query';
+import { dateRangeOrdered, getTransactionsCall, ZTransactionFilters } from '@paywallet/contract';
+import type { TTransactionDetail } from '@paywallet/contract';
 import { call } from '../../../api/client.ts';
-import type { PageOf } from '../../../components/paged-list.tsx';
 import { TRANSACTIONS_QUERY_KEY } from '../../../hooks/money-moved.ts';
+import { unexpectedAnswer } from '../../../hooks/use-list-query.ts';
 
-/** The server answered with the other shape of the union than was asked for: a bug. */
-function wrongShape(): never {
-  throw new ApiError(500, 'The server sent an unexpected answer.');
-}
+/**
+ * The list's filters as the URL holds them (spec 2, Transactions), checked as the server checks
+ * them: dates, the transaction id, status, wallet, and the store -> terminal -> channel scope,
+ * which only a merchant's screen offers and sends.
+ */
+export const ZTransactionUrlFilters = ZTransactionFilters.pick({
+  fromDate: true,
+  toDate: true,
+  transactionId: true,
+  status: true,
+  userAccountId: true,
+  storeId: true,
+  terminalId: true,
+  channelId: true,
+}).superRefine(dateRangeOrdered);
 
-export function useTransactions({ page, perPage }: { page: number; perPage: number }) {
-  return useQuery({
-    queryKey: [...TRANSACTIONS_QUERY_KEY, 'list', page, perPage],
-    queryFn: async ({ signal }): Promise<PageOf<TTransactionRow>> => {
-      const answer = await call(getTransactions, { page, perPage }, { signal });
-      return 'data' in answer ? answer : wrongShape();
-    },
-    placeholderData: keepPreviousData,
-  });
-}
+export const TRANSACTIONS_LIST_KEY = [...TRANSACTIONS_QUERY_KEY, 'list'] as const;
 
 export function useTransactionDetail(uuid: string) {
   return useQuery({
     queryKey: [...TRANSACTIONS_QUERY_KEY, 'detail', uuid],
     queryFn: async ({ signal }): Promise<TTransactionDetail> => {
-      const answer = await call(getTransactions, { transactionDetail: 1, transactionId: uuid }, { signal });
-      return 'detail' in answer ? answer.detail : wrongShape();
+      const answer = await call(getTransactionsCall, { transactionDetail: 1, transactionId: uuid }, { signal });
+      // A page where one transaction was asked for.
+      return 'detail' in answer ? answer.detail : unexpectedAnswer();
     },
   });
 }

@@ -7,7 +7,9 @@ export function PartyCard({ title, rows }: { title: string; rows: readonly KeyVa
   return (
     <Card withBorder radius="md" padding="lg" h="100%" aria-label={title}>
       <Stack gap="sm">
-        <Title order={4}>{title}</Title>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
         <KeyValueList rows={rows} />
       </Stack>
     </Card>

@@ -1,13 +1,17 @@
 // Screen 20: one transaction in detail. From, Details (with the real status and settlement
 // status, DECISIONS 5) and To; the charges and totals; how to reach support.
 import { Anchor, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { SETTLEMENT_STATUS_LABEL } from '@paywallet/contract';
 import type { TTransactionDetail } from '@paywallet/contract';
 import { isApiError } from '../../../api/api-error.ts';
+import { transactionsPath } from '../../../app/paths.ts';
+import { CopyButton } from '../../../components/copy-button.tsx';
 import { GmtDate } from '../../../components/gmt-date.tsx';
 import type { KeyValueRow } from '../../../components/key-value-list.tsx';
 import { ErrorState } from '../../../components/query-states.tsx';
+import { useAccountKind } from '../../../hooks/use-account-kind.ts';
 import { useTransactionDetail } from '../api/transaction-calls.ts';
 import { ChargesCard } from '../components/charges-card.tsx';
 import { PartyCard } from '../components/party-card.tsx';
@@ -22,10 +26,29 @@ function fullName(party: Party, fallback: string | null): string {
   return name || fallback || '—';
 }
 
+/** A value with a button that copies it (ids and account numbers are pasted elsewhere). */
+function copyable(value: string | null, label: string, monospace = false): ReactNode {
+  if (!value) return '—';
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end" component="span">
+      {/* A uuid may break anywhere; an account number stays on one line. */}
+      <Text
+        span
+        size="sm"
+        ff={monospace ? 'monospace' : undefined}
+        style={monospace ? { wordBreak: 'break-all' } : { whiteSpace: 'nowrap' }}
+      >
+        {value}
+      </Text>
+      <CopyButton value={value} label={label} />
+    </Group>
+  );
+}
+
 function fromRows(detail: TTransactionDetail): KeyValueRow[] {
   const rows: KeyValueRow[] = [
     { label: 'Name', value: fullName(detail.sender, detail.sender_account_title) },
-    { label: 'Account Number', value: detail.sender_account_number ?? '—' },
+    { label: 'Account Number', value: copyable(detail.sender_account_number, 'sender account number') },
     { label: 'Email', value: detail.sender?.email ?? '—' },
     { label: 'Phone', value: detail.sender?.phone_number ?? '—' },
   ];
@@ -35,7 +58,7 @@ function fromRows(detail: TTransactionDetail): KeyValueRow[] {
 
 function detailRows(detail: TTransactionDetail): KeyValueRow[] {
   const rows: KeyValueRow[] = [
-    { label: 'Transaction Id', value: <Text span size="sm" ff="monospace">{detail.uuid}</Text> },
+    { label: 'Transaction Id', value: copyable(detail.uuid, 'transaction id', true) },
     { label: 'Type', value: detail.transaction_type.name },
     { label: 'Status', value: <TransactionStatusBadge status={detail.status} /> },
     { label: 'Date', value: <GmtDate value={detail.created_at} /> },
@@ -51,19 +74,22 @@ function detailRows(detail: TTransactionDetail): KeyValueRow[] {
 function toRows(detail: TTransactionDetail): KeyValueRow[] {
   return [
     { label: 'Name', value: fullName(detail.receiver, detail.receiver_account_title) },
-    { label: 'Account Number', value: detail.receiver_account_number ?? '—' },
+    { label: 'Account Number', value: copyable(detail.receiver_account_number, 'receiver account number') },
   ];
 }
 
 export function TransactionDetailsPage() {
   const navigate = useNavigate();
-  const uuid = useParams()['uuid'] ?? '';
+  const uuid = useParams()['id'] ?? '';
+  const kind = useAccountKind();
   const detail = useTransactionDetail(uuid);
   return (
     <Stack gap="lg">
       <Group justify="space-between" gap="sm">
-        <Title order={2}>Transaction Details</Title>
-        <Button variant="default" onClick={() => navigate('/app/transactions')}>
+        <Title order={1} size="h2">
+          Transaction Details
+        </Title>
+        <Button variant="default" onClick={() => navigate(transactionsPath(kind))}>
           Back
         </Button>
       </Group>
@@ -84,7 +110,7 @@ export function TransactionDetailsPage() {
 function TransactionDetail({ detail }: { detail: TTransactionDetail }) {
   return (
     <Stack gap="lg">
-      <Grid gutter="lg">
+      <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <PartyCard title="From" rows={fromRows(detail)} />
         </Grid.Col>
@@ -98,7 +124,7 @@ function TransactionDetail({ detail }: { detail: TTransactionDetail }) {
       <ChargesCard detail={detail} />
       <Text size="sm" c="dimmed">
         For any query please contact our support team at{' '}
-        <Anchor href={`mailto:${detail.supportEmail}`} size="sm">
+        <Anchor href={`mailto:${detail.supportEmail}`} size="sm" underline="always">
           {detail.supportEmail}
         </Anchor>
       </Text>

@@ -1,0 +1,280 @@
+// The list pipeline (ARCHITECTURE section 10, docs/lists.md). One definition per list gives:
+//   listPage   a page for a screen: rows at an offset plus one count query (paginationData);
+//   listAfter  a load-more page: the rows below a cursor, and the next cursor;
+//   listStream every row, newest first, in bounded keyset batches, for exports.
+// All three read the same definition, so a screen, its load-more table and its export can
+// never disagree about which rows a filter selects or how a row reads.
+//
+// A definition splits its query in two on purpose: `filtered` is FROM, the joins a filter
+// needs and WHERE (what the count query counts); `columns` adds the selection and the joins
+// only the display needs (which the count never pays for). Rows are ordered by the key, a
+// unique id column, descending: newest first. The keyset reads `key < last key` and never
+// uses OFFSET, so a row inserted while a stream runs (a larger id) cannot shift the rows
+// still to come and no row is read twice.
+import { sql, type Expression, type ExpressionBuilder, type ReferenceExpression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { dayRangeBounds, PAGE_LIMITS, type TLoadMoreOf, type TPageOf } from '@paywallet/contract';
+import { assert } from '@paywallet/ledger';
+import type { Queryable } from './database.ts';
+import type { Database } from './schema.ts';
+
+export const STREAM_LIMITS = {
+  /** Rows one keyset query reads while streaming. */
+  batchRowsDefault: 500,
+  batchRowsMax: 5_000,
+  /** The most rows one stream yields (an export's ceiling). */
+  rowsMax: 1_000_000,
+} as const;
+
+/** The query a list's filters select, before any column: FROM, joins and WHERE. */
+// Kysely's own type for a query with no selection yet is `{}`.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export type FilteredQuery<Tables extends keyof Database> = SelectQueryBuilder<Database, Tables, {}>;
+
+/** What `columns` answers: a query whose rows are the list's rows. */
+export interface RowsQuery<Row> {
+  execute(): Promise<Row[]>;
+}
+
+/** The key column of a list: a table's bigserial id. */
+export type ListKey<Tables extends keyof Database> = `${Tables & string}.id`;
+
+/** The database half of a list, written in its module's repository. */
+export interface ListSource<Params, Tables extends keyof Database, Row> {
+  /** Names the list (logs, the export's file name). */
+  name: string;
+  /** The unique key the list is ordered by, descending; cursors and streams continue below it. */
+  key: ListKey<Tables>;
+  /** The rows the params select: FROM, the joins a filter needs, WHERE. No columns, no order. */
+  filtered(db: Queryable, params: Params): FilteredQuery<Tables>;
+  /** The columns of a row, with the joins only the display needs. */
+  columns(query: FilteredQuery<Tables>): RowsQuery<Row>;
+  /** The key of a row (the key column must be among the columns). */
+  keyOf(row: Row): bigint;
+}
+
+/** A list: its source, and how a row reads on the wire. */
+export interface ListDefinition<Params, Tables extends keyof Database, Row, View> {
+  source: ListSource<Params, Tables, Row>;
+  view(row: Row, params: Params): View;
+}
+
+export function defineListSource<Params, Tables extends keyof Database, Row>(
+  source: ListSource<Params, Tables, Row>,
+): ListSource<Params, Tables, Row> {
+  return source;
+}
+
+export function defineList<Params, Tables extends keyof Database, Row, View>(
+  definition: ListDefinition<Params, Tables, Row, View>,
+): ListDefinition<Params, Tables, Row, View> {
+  return definition;
+}
+
+export interface PageRequest {
+  page: number;
+  perPage: number;
+}
+
+/** A page for a screen: `perPage` rows from `(page - 1) * perPage`, and the total of the filter. */
+export async function listPage<Params, Tables extends keyof Database, Row, View>(
+  db: Queryable,
+  list: ListDefinition<Params, Tables, Row, View>,
+  params: Params,
+  request: PageRequest,
+): Promise<TPageOf<View>> {
+  // The request schema (zPage) refuses these; reaching here with them is a programmer error.
+  assert(Number.isInteger(request.page) && request.page >= 1 && request.page <= PAGE_LIMITS.pageMax, 'page is 1..pageMax');
+  assert(Number.isInteger(request.perPage) && request.perPage >= 1 && request.perPage <= PAGE_LIMITS.perPageMax, 'perPage is 1..500');
+  const { source } = list;
+  const [rows, counted] = await Promise.all([
+    source
+      .columns(
+        source
+          .filtered(db, params)
+          .orderBy(sql.ref(source.key), 'desc')
+          .limit(request.perPage)
+          .offset((request.page - 1) * request.perPage),
+      )
+      .execute(),
+    source
+      .filtered(db, params)
+      .select((eb) => eb.fn.countAll<string | number | bigint>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(counted.total);
+  assert(rows.length <= request.perPage, 'a page holds at most perPage rows');
+  return {
+    data: rows.map((row) => list.view(row, params)),
+    paginationData: { total, perPage: request.perPage, currentPage: request.page },
+  };
+}
+
+/** How many rows the params select: the count a page answers as its total (an export's too). */
+export async function listCount<Params, Tables extends keyof Database, Row, View>(
+  db: Queryable,
+  list: ListDefinition<Params, Tables, Row, View>,
+  params: Params,
+): Promise<number> {
+  const counted = await list.source
+    .filtered(db, params)
+    .select((eb) => eb.fn.countAll<string | number | bigint>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(counted.total);
+}
+
+/** Up to `limitRows` rows with a key below `beforeKey` (all keys when absent), newest first. */
+async function keysetBatch<Params, Tables extends keyof Database, Row>(
+  db: Queryable,
+  source: ListSource<Params, Tables, Row>,
+  params: Params,
+  beforeKey: bigint | undefined,
+  limitRows: number,
+): Promise<Row[]> {
+  const key = sql.ref<bigint>(source.key);
+  const filtered = source.filtered(db, params);
+  const below = beforeKey === undefined ? filtered : filtered.where(key, '<', beforeKey);
+  return source.columns(below.orderBy(key, 'desc').limit(limitRows)).execute();
+}
+
+export interface LoadMoreRequest {
+  /** The cursor the previous page answered; absent for the first page. */
+  cursor?: string | undefined;
+  perPage: number;
+}
+
+/**
+ * A load-more page: `perPage` rows below the cursor, and the cursor of the next page, or null
+ * when these were the last rows. One row more than asked is read to know whether more exist.
+ */
+export async function listAfter<Params, Tables extends keyof Database, Row, View>(
+  db: Queryable,
+  list: ListDefinition<Params, Tables, Row, View>,
+  params: Params,
+  request: LoadMoreRequest,
+): Promise<TLoadMoreOf<View>> {
+  assert(Number.isInteger(request.perPage) && request.perPage >= 1 && request.perPage <= PAGE_LIMITS.perPageMax, 'perPage is 1..500');
+  const beforeKey = request.cursor === undefined ? undefined : cursorKey(request.cursor);
+  const rows = await keysetBatch(db, list.source, params, beforeKey, request.perPage + 1);
+  const page = rows.slice(0, request.perPage);
+  const last = page.at(-1);
+  const nextCursor = rows.length > request.perPage && last !== undefined ? String(list.source.keyOf(last)) : null;
+  return { data: page.map((row) => list.view(row, params)), nextCursor };
+}
+
+/** A cursor is the decimal key of the last row a page showed (zLoadMore validates its form). */
+function cursorKey(cursor: string): bigint {
+  assert(/^[1-9]\d{0,18}$/.test(cursor), 'a cursor is a positive decimal key');
+  return BigInt(cursor);
+}
+
+export interface StreamOptions {
+  /** Rows per keyset query; default STREAM_LIMITS.batchRowsDefault. */
+  batchRows?: number;
+  /** Stop after this many rows; default STREAM_LIMITS.rowsMax. */
+  rowsMax?: number;
+}
+
+/**
+ * Every row of the list, newest first, read in keyset batches: each batch is its own short
+ * query (no transaction or server cursor held open while an export writes its file). A row
+ * inserted during the stream has a larger key than those still to come, so it never appears
+ * twice; the keys are checked to fall strictly, batch after batch.
+ */
+export async function* listStream<Params, Tables extends keyof Database, Row, View>(
+  db: Queryable,
+  list: ListDefinition<Params, Tables, Row, View>,
+  params: Params,
+  options: StreamOptions = {},
+): AsyncGenerator<View, void, undefined> {
+  const batchRows = options.batchRows ?? STREAM_LIMITS.batchRowsDefault;
+  const rowsMax = options.rowsMax ?? STREAM_LIMITS.rowsMax;
+  assert(Number.isInteger(batchRows) && batchRows >= 1 && batchRows <= STREAM_LIMITS.batchRowsMax, 'batchRows is 1..batchRowsMax');
+  assert(Number.isInteger(rowsMax) && rowsMax >= 0 && rowsMax <= STREAM_LIMITS.rowsMax, 'rowsMax is 0..STREAM_LIMITS.rowsMax');
+  let beforeKey: bigint | undefined;
+  let yielded = 0;
+  // Bounded: every pass yields a full batch or ends, and rowsMax caps the total.
+  while (yielded < rowsMax) {
+    const wanted = Math.min(batchRows, rowsMax - yielded);
+    const rows = await keysetBatch(db, list.source, params, beforeKey, wanted);
+    for (const row of rows) {
+      const key = list.source.keyOf(row);
+      assert(beforeKey === undefined || key < beforeKey, `${list.source.name}: keys fall strictly while streaming`);
+      beforeKey = key;
+      yielded += 1;
+      yield list.view(row, params);
+    }
+    if (rows.length < wanted) return;
+  }
+}
+
+// ---- filters every list shares ------------------------------------------------------------
+
+export interface DayRange {
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+}
+
+/**
+ * `column` (an instant) inside a GMT day range: from `fromDate` 00:00 GMT inclusive to the end
+ * of `toDate` (before the next day's 00:00 GMT). An absent side is open.
+ */
+export function withinDays<Tables extends keyof Database>(column: ReferenceExpression<Database, Tables>, range: DayRange) {
+  const { from, before } = dayRangeBounds(range);
+  return (eb: ExpressionBuilder<Database, Tables>): Expression<SqlBool> => {
+    const bounds: Expression<SqlBool>[] = [];
+    if (from) bounds.push(eb(column, '>=', from));
+    if (before) bounds.push(eb(column, '<', before));
+    return eb.and(bounds);
+  };
+}
+
+declare const checkedScope: unique symbol;
+
+/**
+ * A store -> terminal -> channel scope whose ids were checked to be the merchant's and to nest
+ * (stores.service `resolveStoreScope` is the only place that makes one). The narrowest id
+ * given decides the filter: one channel, the channels of a terminal, or of a store.
+ */
+export interface ChannelScope {
+  readonly [checkedScope]: true;
+  readonly merchantUserId: bigint;
+  readonly storeId?: bigint;
+  readonly terminalId?: bigint;
+  readonly channelId?: bigint;
+}
+
+/** null: no scope was given, every row passes. */
+export type ChannelFilter = ChannelScope | null;
+
+/** Marks a scope as checked; only for the code that checked it (resolveStoreScope). */
+export function checkedChannelScope(scope: Omit<ChannelScope, typeof checkedScope>): ChannelScope {
+  return scope as ChannelScope;
+}
+
+/**
+ * `column` (a channel id) within the scope: that channel, or one of the channels of the
+ * terminal or store. A subquery rather than a list of ids, so a store with many channels
+ * costs one semi-join and no growing parameter list. True when there is no scope.
+ */
+export function inChannels<Tables extends keyof Database>(column: ReferenceExpression<Database, Tables>, scope: ChannelFilter) {
+  return (eb: ExpressionBuilder<Database, Tables>): Expression<SqlBool> => {
+    if (scope === null) return eb.and([]);
+    if (scope.channelId !== undefined) return eb(column, '=', scope.channelId);
+    const { storeId, terminalId } = scope;
+    assert(storeId !== undefined || terminalId !== undefined, 'a channel scope names a store, a terminal or a channel');
+    // An uncorrelated subquery: typed from no outer table, so the list's own tables stay out of it.
+    const channelsOfScope = (eb as unknown as ExpressionBuilder<Database, never>)
+      .selectFrom('channels')
+      .select('channels.id')
+      .where('channels.merchant_user_id', '=', scope.merchantUserId)
+      .$if(storeId !== undefined, (query) => query.where('channels.store_id', '=', storeId!))
+      .$if(terminalId !== undefined, (query) => query.where('channels.terminal_id', '=', terminalId!));
+    return eb(column, 'in', channelsOfScope);
+  };
+}
+
+/** A search text as a LIKE pattern: the text's own % _ \ match themselves. */
+export function likePattern(search: string, where: 'prefix' | 'contains'): string {
+  const escaped = search.replace(/[\\%_]/g, (character) => `\\${character}`);
+  return where === 'prefix' ? `${escaped}%` : `%${escaped}%`;
+}

@@ -1,0 +1,195 @@
+// Queries of a merchant's customers and their (masked) cards. Every query names the merchant,
+// so another merchant's customer is never read, whatever ids a request carries.
+import { sql } from 'kysely';
+import type { Queryable } from '../../db/database.ts';
+import { defineListSource, inChannels, likePattern, withinDays, type ChannelFilter, type DayRange } from '../../db/lists.ts';
+
+export interface CustomerListParams extends DayRange {
+  merchantUserId: bigint;
+  /** Part of the name, e-mail or phone; absent or empty: every customer. */
+  search?: string | undefined;
+  /** The store -> terminal -> channel of the first payment, checked by stores.service. */
+  channels: ChannelFilter;
+}
+
+export interface CustomerRow {
+  id: bigint;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  country: string | null;
+  city: string | null;
+  transactions_count: number;
+  created_at: Date;
+}
+
+/** The merchant's customers, newest first, filtered by first-seen day, search and channel. */
+export const customerListSource = defineListSource({
+  name: 'customers',
+  key: 'customers.id',
+  filtered: (db: Queryable, params: CustomerListParams) =>
+    db
+      .selectFrom('customers')
+      .where('customers.merchant_user_id', '=', params.merchantUserId)
+      .where(withinDays('customers.created_at', params))
+      .$if(params.channels !== null, (query) => query.where(inChannels('customers.channel_id', params.channels)))
+      .$if(Boolean(params.search), (query) => {
+        const pattern = likePattern(params.search!, 'contains');
+        return query.where((eb) =>
+          eb.or([eb('customers.name', 'ilike', pattern), eb('customers.email', 'ilike', pattern), eb('customers.phone', 'ilike', pattern)]),
+        );
+      }),
+  columns: (query) =>
+    query.select([
+      'customers.id',
+      'customers.name',
+      'customers.email',
+      'customers.phone',
+      'customers.country',
+      'customers.city',
+      'customers.transactions_count',
+      'customers.created_at',
+    ]),
+  keyOf: (row: CustomerRow) => row.id,
+});
+
+export interface CustomerCardRow {
+  customer_id: bigint;
+  card_holder_name: string;
+  card_number: string;
+  created_at: Date;
+}
+
+/** The cards of these customers of the merchant, oldest first per customer. */
+export async function listCardsOfCustomers(
+  db: Queryable,
+  merchantUserId: bigint,
+  customerIds: readonly bigint[],
+): Promise<CustomerCardRow[]> {
+  if (customerIds.length === 0) return [];
+  return db
+    .selectFrom('customer_cards')
+    .innerJoin('customers', 'customers.id', 'customer_cards.customer_id')
+    .select(['customer_cards.customer_id', 'customer_cards.card_holder_name', 'customer_cards.card_number', 'customer_cards.created_at'])
+    .where('customers.merchant_user_id', '=', merchantUserId)
+    .where('customer_cards.customer_id', 'in', customerIds)
+    .orderBy('customer_cards.customer_id')
+    .orderBy('customer_cards.id')
+    .execute();
+}
+
+export interface NewCustomer {
+  merchantUserId: bigint;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  country: string | null;
+  city: string | null;
+  channelId: bigint | null;
+  transactionsCount: number;
+  createdAt: Date;
+  cards: Array<{ cardHolderName: string; cardNumber: string; createdAt: Date }>;
+}
+
+/** A customer with its cards (the demo data and the test fixtures; payments will add them later). */
+export async function insertCustomer(trx: Queryable, customer: NewCustomer): Promise<bigint> {
+  const row = await trx
+    .insertInto('customers')
+    .values({
+      merchant_user_id: customer.merchantUserId,
+      name: customer.name,
+      email: customer.email,
+      phone: customer.phone,
+      country: customer.country,
+      city: customer.city,
+      channel_id: customer.channelId,
+      transactions_count: customer.transactionsCount,
+      created_at: customer.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (customer.cards.length > 0) {
+    await trx
+      .insertInto('customer_cards')
+      .values(
+        customer.cards.map((card) => ({
+          customer_id: row.id,
+          card_holder_name: card.cardHolderName,
+          card_number: card.cardNumber,
+          created_at: card.createdAt,
+        })),
+      )
+      .execute();
+  }
+  return row.id;
+}
+
+/** The merchant's customer with this e-mail (case-insensitive) or, failing that, this phone; locked. */
+export async function lockCustomerByContact(
+  trx: Queryable,
+  merchantUserId: bigint,
+  contact: { email: string | null; phone: string | null },
+): Promise<{ id: bigint } | undefined> {
+  if (contact.email) {
+    const byEmail = await trx
+      .selectFrom('customers')
+      .select('id')
+      .where('merchant_user_id', '=', merchantUserId)
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', contact.email!.toLowerCase()))
+      .orderBy('id')
+      .limit(1)
+      .forUpdate()
+      .executeTakeFirst();
+    if (byEmail) return byEmail;
+  }
+  if (contact.phone) {
+    return trx
+      .selectFrom('customers')
+      .select('id')
+      .where('merchant_user_id', '=', merchantUserId)
+      .where('phone', '=', contact.phone)
+      .orderBy('id')
+      .limit(1)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+  return undefined;
+}
+
+export async function incrementCustomerTransactions(trx: Queryable, merchantUserId: bigint, customerId: bigint): Promise<void> {
+  await trx
+    .updateTable('customers')
+    .set((eb) => ({ transactions_count: eb('transactions_count', '+', 1) }))
+    .where('id', '=', customerId)
+    .where('merchant_user_id', '=', merchantUserId)
+    .execute();
+}
+
+/** Adds the (masked) card to the customer unless it is there already under the same holder. */
+export async function addCustomerCardOnce(
+  trx: Queryable,
+  customerId: bigint,
+  card: { cardHolderName: string; cardNumber: string },
+): Promise<void> {
+  const existing = await trx
+    .selectFrom('customer_cards')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('card_number', '=', card.cardNumber)
+    .where('card_holder_name', '=', card.cardHolderName)
+    .executeTakeFirst();
+  if (existing) return;
+  await trx
+    .insertInto('customer_cards')
+    .values({ customer_id: customerId, card_holder_name: card.cardHolderName, card_number: card.cardNumber, created_at: new Date() })
+    .execute();
+}
+
+/**
+ * Serialises the payments of one merchant's customer contact (e-mail, else phone) until the
+ * transaction ends, so two first payments side by side make one customer, not two. A
+ * transaction-scoped advisory lock: nothing to clean up, other contacts never wait.
+ */
+export async function lockCustomerContactKey(trx: Queryable, merchantUserId: bigint, contact: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`customer:${merchantUserId}:${contact}`}, 0))`.execute(trx);
+}

@@ -1,0 +1,35 @@
+// Queries of the dev outbox (development only): the e-mails kept in the outbox table and the
+// wallets of one e-mail's owner. Kysely only; `db` first.
+import type { Queryable } from '../../db/database.ts';
+
+export interface OutboxEmailRow {
+  id: bigint;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  created_at: Date;
+}
+
+/** The newest `limit` e-mails kept by the outbox transport, to one address or to all. */
+export async function listOutboxEmails(db: Queryable, toAddress: string | undefined, limit: number): Promise<OutboxEmailRow[]> {
+  let query = db
+    .selectFrom('outbox_emails')
+    .select(['id', 'to_address', 'subject', 'text_body', 'created_at'])
+    .where('transport', '=', 'outbox')
+    .orderBy('id', 'desc')
+    .limit(limit);
+  if (toAddress !== undefined) query = query.where('to_address', '=', toAddress);
+  return query.execute();
+}
+
+/** The wallets of the user with this e-mail, with their balances, in the order they were opened. */
+export async function listWalletBalancesOfEmail(db: Queryable, email: string) {
+  return db
+    .selectFrom('wallets')
+    .innerJoin('users', 'users.id', 'wallets.user_id')
+    .innerJoin('currencies', 'currencies.id', 'wallets.currency_id')
+    .select(['wallets.id', 'currencies.code', 'wallets.available_balance', 'wallets.balance_on_hold', 'wallets.is_default'])
+    .where('users.email', '=', email)
+    .orderBy('wallets.id')
+    .execute();
+}

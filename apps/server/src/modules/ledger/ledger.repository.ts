@@ -1,0 +1,152 @@
+// The posting function's SQL. Each write of a movement is one statement (one round trip): the
+// business row, its entries and its charge rows go in together through CTEs, and the statement
+// answers what it wrote (the entries' count and sum) so that ledger.service.ts can check it
+// against what it asked for. Balances move by a conditional UPDATE that refuses to go below
+// zero, so the row lock and the balance check are one round trip too.
+import { sql, type Transaction } from 'kysely';
+import type { Entries } from '@paywallet/ledger';
+import type { Database } from '../../db/schema.ts';
+import type { ChargeRow, ClosedStatus, PostedAmounts, PostingTransaction, WalletDelta, WrittenEntries } from './ledger.types.ts';
+
+interface WrittenRow {
+  id: bigint;
+  entries_sum: bigint | string;
+  entries_count: bigint | string;
+}
+
+function written(row: WrittenRow | undefined): WrittenEntries | undefined {
+  return row && { transactionId: row.id, entriesSum: BigInt(row.entries_sum), entriesCount: BigInt(row.entries_count) };
+}
+
+/** Writes the business row, its entries and its charges; undefined if the row was not written. */
+export async function insertPostedTransaction(
+  trx: Transaction<Database>,
+  movement: PostingTransaction,
+  uuid: string,
+  entries: Entries,
+  charges: ChargeRow[],
+): Promise<WrittenEntries | undefined> {
+  const result = await sql<WrittenRow>`
+    WITH t AS (
+      ${transactionInsertSql(movement, uuid)}
+      RETURNING id
+    ), e AS (
+      INSERT INTO ledger_entries (transaction_id, wallet_id, system_account, currency, bucket, amount)
+      SELECT t.id, v.wallet_id, v.system_account, v.currency, v.bucket, v.amount
+        FROM t, (VALUES ${sql.join(entryValues(entries))}) AS v(wallet_id, system_account, currency, bucket, amount)
+      RETURNING amount
+    ) ${chargeInsertSql(charges)}
+    SELECT t.id, (SELECT COALESCE(SUM(amount), 0) FROM e) AS entries_sum, (SELECT count(*) FROM e) AS entries_count FROM t`.execute(trx);
+  return written(result.rows[0]);
+}
+
+/** Writes a business row without entries (pending or failed); undefined if it was not written. */
+export async function insertUnpostedTransaction(
+  trx: Transaction<Database>,
+  movement: PostingTransaction,
+  uuid: string,
+): Promise<bigint | undefined> {
+  const result = await sql<{ id: bigint }>`${transactionInsertSql(movement, uuid)} RETURNING id`.execute(trx);
+  return result.rows[0]?.id;
+}
+
+/**
+ * Gives a pending (0) transaction its final `status` and writes its entries and charges, in
+ * one statement. Undefined when the row was not pending: nothing is written then.
+ */
+export async function postPendingTransaction(
+  trx: Transaction<Database>,
+  transactionId: bigint,
+  status: number,
+  entries: Entries,
+  charges: ChargeRow[],
+  amounts: PostedAmounts | null = null,
+): Promise<WrittenEntries | undefined> {
+  const result = await sql<WrittenRow>`
+    WITH t AS (
+      UPDATE transactions SET status = ${status}, updated_at = now(),
+             amount = COALESCE(${amounts?.amountMinor ?? null}::bigint, amount),
+             fee = COALESCE(${amounts?.feeMinor ?? null}::bigint, fee),
+             vat = COALESCE(${amounts?.vatMinor ?? null}::bigint, vat),
+             total_amount = COALESCE(${amounts?.totalAmountMinor ?? null}::bigint, total_amount)
+       WHERE id = ${transactionId} AND status = 0
+      RETURNING id
+    ), e AS (
+      INSERT INTO ledger_entries (transaction_id, wallet_id, system_account, currency, bucket, amount)
+      SELECT t.id, v.wallet_id, v.system_account, v.currency, v.bucket, v.amount
+        FROM t, (VALUES ${sql.join(entryValues(entries))}) AS v(wallet_id, system_account, currency, bucket, amount)
+      RETURNING amount
+    ) ${chargeInsertSql(charges)}
+    SELECT t.id, (SELECT COALESCE(SUM(amount), 0) FROM e) AS entries_sum, (SELECT count(*) FROM e) AS entries_count FROM t`.execute(trx);
+  return written(result.rows[0]);
+}
+
+/** Pending (0) -> failed (2) or expired (3) with its reason; false when it was not pending. */
+export async function closePendingTransaction(
+  trx: Transaction<Database>,
+  transactionId: bigint,
+  status: ClosedStatus,
+  failureReason: string,
+): Promise<boolean> {
+  const updated = await trx
+    .updateTable('transactions')
+    .set({ status, failure_reason: failureReason, updated_at: new Date() })
+    .where('id', '=', transactionId)
+    .where('status', '=', 0)
+    .returning('id')
+    .execute();
+  return updated.length === 1;
+}
+
+/** Moves one wallet's buckets; false (nothing changed) when a bucket would go below zero. */
+export async function moveWalletBalances(trx: Transaction<Database>, delta: WalletDelta): Promise<boolean> {
+  const updated = await sql<{ id: bigint }>`
+    UPDATE wallets
+       SET available_balance = available_balance + ${delta.availableMinor},
+           balance_on_hold = balance_on_hold + ${delta.onHoldMinor},
+           updated_at = now()
+     WHERE id = ${delta.walletId}
+       AND available_balance + ${delta.availableMinor} >= 0
+       AND balance_on_hold + ${delta.onHoldMinor} >= 0
+    RETURNING id`.execute(trx);
+  return updated.rows.length === 1;
+}
+
+/** The INSERT of a business row, shared by the posted and the unposted paths. */
+function transactionInsertSql(m: PostingTransaction, uuid: string) {
+  const mp = m.merchantPayment;
+  return sql`INSERT INTO transactions (
+        uuid, transaction_type_id, status, currency_id, amount, fee, vat, total_amount,
+        sender_user_id, sender_account_id, sender_account_title, sender_account_number,
+        receiver_user_id, receiver_account_id, receiver_account_title, receiver_account_number,
+        payment_method_id, reference_id, refrence, gateway_reference_id,
+        card_holder_name, card_number, card_brand, notes, money_request_id, settlement_status, failure_reason, channel_id,
+        customer_id, payment_link_id, api_payment_id, pos_device_id, client_reference, description, host_reference)
+      VALUES (
+        ${uuid}, ${m.typeId}, ${m.status}, ${m.currencyId}, ${m.amountMinor}, ${m.feeMinor}, ${m.vatMinor}, ${m.totalAmountMinor},
+        ${m.sender?.userId ?? null}, ${m.sender?.walletId ?? null}, ${m.sender?.title ?? null}, ${m.sender?.accountNumber ?? null},
+        ${m.receiver?.userId ?? null}, ${m.receiver?.walletId ?? null}, ${m.receiver?.title ?? null}, ${m.receiver?.accountNumber ?? null},
+        ${m.paymentMethodId ?? null}, ${m.referenceId ?? null}, ${m.referenceId ?? null}, ${m.gatewayReferenceId ?? null},
+        ${m.card?.holderName ?? null}, ${m.card?.maskedNumber ?? null}, ${m.card?.brand ?? null}, ${m.notes ?? null},
+        ${m.moneyRequestId ?? null}, ${null}, ${m.failureReason ?? null}, ${m.channelId ?? null},
+        ${mp?.customerId ?? null}, ${mp?.paymentLinkId ?? null}, ${mp?.apiPaymentId ?? null}, ${mp?.posDeviceId ?? null},
+        ${mp?.clientReference ?? null}, ${mp?.description ?? null}, ${mp?.hostReference ?? null})`;
+}
+
+function entryValues(entries: Entries) {
+  return entries.map(
+    (e) =>
+      sql`(${e.account.kind === 'wallet' ? BigInt(e.account.walletId) : null}::bigint, ${e.account.kind === 'system' ? e.account.system : null}::text, ${e.currency}::char(3), ${e.bucket}::text, ${e.amountMinor}::bigint)`,
+  );
+}
+
+/** A CTE (", c AS (...)") inserting the non-zero charge rows against `t`, or nothing. */
+function chargeInsertSql(charges: ChargeRow[]) {
+  const chargeRows = charges
+    .filter((c) => c.chargesMinor > 0n)
+    .map((c) => sql`(${c.name}::text, ${c.type}::text, ${c.chargesMinor}::bigint)`);
+  return chargeRows.length
+    ? sql`, c AS (INSERT INTO transaction_charges (transaction_id, name, type, charges)
+              SELECT t.id, v.name, v.type, v.charges FROM t, (VALUES ${sql.join(chargeRows)}) AS v(name, type, charges))`
+    : sql``;
+}

@@ -1,0 +1,78 @@
+// The shapes a posting is described in: shared by the posting function (ledger.service.ts),
+// its queries (ledger.repository.ts) and the modules that post.
+import type { TRANSACTION_STATUS } from '@paywallet/contract';
+import type { TransactionTypeId } from '@paywallet/ledger';
+
+/** The business row of a movement, as the screens show it. */
+export interface PostingTransaction {
+  typeId: TransactionTypeId;
+  status: number;
+  currencyId: number;
+  amountMinor: bigint;
+  feeMinor: bigint;
+  vatMinor: bigint;
+  totalAmountMinor: bigint;
+  sender?: PartyRef;
+  receiver?: PartyRef;
+  paymentMethodId?: number | null;
+  referenceId?: string | null;
+  gatewayReferenceId?: string | null;
+  card?: { holderName: string; maskedNumber: string; brand: string } | null;
+  notes?: string | null;
+  moneyRequestId?: bigint | null;
+  /** Only on a row that moved no money: why it failed (shown on the transaction detail). */
+  failureReason?: string | null;
+  /** The merchant's channel the payment came through (lists filter store -> terminal -> channel). */
+  channelId?: bigint | null;
+  /** A merchant card payment's own columns (migration 0012); absent on every other movement. */
+  merchantPayment?: MerchantPaymentColumns | null;
+}
+
+/** What a card payment to a merchant adds to its transactions row. */
+export interface MerchantPaymentColumns {
+  customerId: bigint | null;
+  paymentLinkId: bigint | null;
+  apiPaymentId: bigint | null;
+  posDeviceId: bigint | null;
+  clientReference: string | null;
+  description: string | null;
+  hostReference: string | null;
+}
+
+export interface PartyRef {
+  userId: bigint;
+  walletId: bigint;
+  title: string;
+  accountNumber: string;
+}
+
+export interface ChargeRow {
+  name: string;
+  type: 'fee' | 'vat';
+  chargesMinor: bigint;
+}
+
+/** How one posting moves one wallet's two buckets. */
+export interface WalletDelta {
+  walletId: bigint;
+  availableMinor: bigint;
+  onHoldMinor: bigint;
+}
+
+/** What the database wrote for a movement's entries: checked against what was asked. */
+export interface WrittenEntries {
+  transactionId: bigint;
+  entriesSum: bigint;
+  entriesCount: bigint;
+}
+
+/** How a pending business row ends when nothing is posted: failed (2) or expired (3). */
+export type ClosedStatus = typeof TRANSACTION_STATUS.FAILED | typeof TRANSACTION_STATUS.EXPIRED;
+
+/** The amounts a pending row takes when it is posted for less than it was opened for (a partial capture). */
+export interface PostedAmounts {
+  amountMinor: bigint;
+  feeMinor: bigint;
+  vatMinor: bigint;
+  totalAmountMinor: bigint;
+}

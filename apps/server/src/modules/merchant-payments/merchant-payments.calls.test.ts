@@ -1,0 +1,254 @@
+// The calls of the merchant payments core through the real app: get-transaction-attempts (the
+// merchant's own transactions only; staff with Transactions), the console's fee schedule
+// (administrators only, audited), and refunds under concurrency on PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminGetMerchantFeesCall, adminUpdateMerchantFeesCall, getTransactionAttemptsCall } from '@paywallet/contract';
+import { createTestApp, countRows, type TestApp } from '../../test/harness.ts';
+import { expectLedgerInvariants } from '../../test/money.ts';
+import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
+import { createTestAdmin, type TestAdmin } from '../../test/admin.ts';
+import { giveMerchantFees } from '../../test/merchant-fees.ts';
+import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
+import { AppError } from '../../transport/errors.ts';
+import { openAttempt } from './attempts.service.ts';
+import { chargeCard, getPayment, refundPayment } from './merchant-payments.service.ts';
+
+let t: TestApp;
+let merchant: TestMerchant;
+let other: TestMerchant;
+let admin: TestAdmin;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  merchant = await createTestMerchant(t, {
+    currencies: ['AED'],
+    staff: [{ features: ['transactions'] }, { features: ['merchant-customers'] }],
+  });
+  other = await createTestMerchant(t, { currencies: ['AED'] });
+  await giveMerchantFees(t, merchant.id);
+  admin = await createTestAdmin(t);
+});
+afterAll(async () => {
+  await expectLedgerInvariants(t);
+  await t.close();
+});
+
+async function pay(amountMinor = 10_000n) {
+  const { attemptId } = await openAttempt(t.deps.db, {
+    merchantUserId: merchant.id,
+    paymentToken: 'tok_calls',
+    ip: '192.0.2.10',
+    message: 'Details submitted',
+  });
+  return chargeCard(t.deps, {
+    merchantUserId: merchant.id,
+    channelId: merchant.stores[0]!.terminals[0]!.channels[0]!.id,
+    kind: 'api',
+    currency: 'AED',
+    amountMinor,
+    card: { holderName: 'Rana Aziz', number: SANDBOX_CARDS.approved, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '321' },
+    customer: { name: 'Rana Aziz', email: 'rana@example.com' },
+    capture: 'automatic',
+    attemptId,
+    ip: '192.0.2.10',
+  });
+}
+
+describe('get-transaction-attempts', () => {
+  it("answers the merchant's attempt log, to staff granted Transactions too, and refuses another merchant's transaction", async () => {
+    const payment = await pay();
+    const own = await t.call(getTransactionAttemptsCall, { transactionId: payment.uuid }, { token: merchant.token });
+    expect(own.status, own.message).toBe(200);
+    expect(own.data.attempts).toHaveLength(1);
+    expect(own.data.attempts[0]).toMatchObject({
+      message: 'Details submitted',
+      ip: '192.0.2.10',
+      transaction_uuid: payment.uuid,
+      payment_token: 'tok_calls',
+    });
+    expect(own.data.attempts[0]!.logs.map((log) => log.message)).toEqual(['Card checked', 'Acquirer answered', 'Approved', 'Posted']);
+
+    const staff = await t.call(getTransactionAttemptsCall, { transactionId: payment.uuid }, { token: merchant.staff[0]!.token });
+    expect(staff.data).toEqual(own.data);
+    const notGranted = await t.call(getTransactionAttemptsCall, { transactionId: payment.uuid }, { token: merchant.staff[1]!.token });
+    expect(notGranted.reason).toBe('FEATURE_NOT_GRANTED');
+
+    const foreign = await t.call(getTransactionAttemptsCall, { transactionId: payment.uuid }, { token: other.token });
+    expect(foreign.status).toBe(404);
+    expect(foreign.reason).toBe('TRANSACTION_NOT_FOUND');
+    expect(JSON.stringify(foreign)).not.toContain('tok_calls');
+
+    const malformed = await t.call(getTransactionAttemptsCall, { transactionId: 'not-a-uuid' }, { token: merchant.token });
+    expect(malformed.reason).toBe('VALIDATION_FAILED');
+    const unknown = await t.call(
+      getTransactionAttemptsCall,
+      { transactionId: '00000000-0000-4000-8000-000000000000' },
+      { token: merchant.token },
+    );
+    expect(unknown.reason).toBe('TRANSACTION_NOT_FOUND');
+  });
+});
+
+describe('fee schedule in the console', () => {
+  it('lets an administrator read and change a merchant schedule, audited; a merchant is refused', async () => {
+    const read = await t.call(adminGetMerchantFeesCall, { merchantId: Number(merchant.id) }, { token: admin.token });
+    expect(read.status, read.message).toBe(200);
+    expect(read.data.fees.map((f) => `${f.schemeCode} ${f.currency} ${f.percentage}% + ${f.fixedText}`)).toEqual([
+      'VISA AED 2.5% + 1.00',
+      'MASTERCARD AED 2.5% + 1.00',
+      'VISA USD 2.9% + 0.30',
+      'MASTERCARD USD 2.9% + 0.30',
+    ]);
+    expect(read.data.schemes.map((s) => s.code)).toEqual(['VISA', 'MASTERCARD', 'AMEX']);
+    const amex = read.data.schemes.find((s) => s.code === 'AMEX')!.id;
+
+    const auditBefore = await countRows(t, ['audit_log', 'merchant_fees']);
+    for (const token of [merchant.token, merchant.staff[0]!.token, other.token]) {
+      const refused = await t.call(
+        adminUpdateMerchantFeesCall,
+        { merchantId: Number(merchant.id), fees: [{ schemeId: amex, currency: 'AED', percentageBps: 0, fixed: 0 }] },
+        { token },
+      );
+      expect(refused.reason).toBe('AUDIENCE_NOT_ALLOWED');
+      expect((await t.call(adminGetMerchantFeesCall, { merchantId: Number(merchant.id) }, { token })).reason).toBe('AUDIENCE_NOT_ALLOWED');
+    }
+    const invalid = await t.call(
+      adminUpdateMerchantFeesCall,
+      { merchantId: Number(merchant.id), fees: [{ schemeId: amex, currency: 'AED', percentageBps: 10_001, fixed: 0 }] },
+      { token: admin.token },
+    );
+    expect(invalid.reason).toBe('VALIDATION_FAILED');
+    const unknownCurrency = await t.call(
+      adminUpdateMerchantFeesCall,
+      { merchantId: Number(merchant.id), fees: [{ schemeId: amex, currency: 'XYZ', percentageBps: 1, fixed: 0 }] },
+      { token: admin.token },
+    );
+    expect(unknownCurrency.reason).toBe('MERCHANT_FEE_INVALID');
+    const notMerchant = await t.call(
+      adminUpdateMerchantFeesCall,
+      { merchantId: Number(admin.id), fees: [{ schemeId: amex, currency: 'AED', percentageBps: 1, fixed: 0 }] },
+      { token: admin.token },
+    );
+    expect(notMerchant.reason).toBe('MERCHANT_NOT_FOUND');
+    expect(await countRows(t, ['audit_log', 'merchant_fees'])).toEqual(auditBefore);
+
+    const saved = await t.call(
+      adminUpdateMerchantFeesCall,
+      {
+        merchantId: Number(merchant.id),
+        fees: [
+          { schemeId: amex, currency: 'AED', percentageBps: 320, fixed: 50 },
+          { schemeId: read.data.fees[0]!.schemeId, currency: 'AED', percentageBps: 200, fixed: 100 },
+        ],
+      },
+      { token: admin.token },
+    );
+    expect(saved.status, saved.message).toBe(200);
+    expect(saved.data.fees.map((f) => `${f.schemeCode} ${f.currency} ${f.percentageBps} ${f.fixed}`)).toEqual([
+      'VISA AED 200 100',
+      'MASTERCARD AED 250 100',
+      'AMEX AED 320 50',
+      'VISA USD 290 30',
+      'MASTERCARD USD 290 30',
+    ]);
+    const audit = await t.deps.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_user_id', 'subject_type', 'subject_id'])
+      .where('action', '=', 'merchant-fees.update')
+      .executeTakeFirstOrThrow();
+    expect(audit).toEqual({
+      action: 'merchant-fees.update',
+      actor_user_id: admin.id,
+      subject_type: 'merchant',
+      subject_id: String(merchant.id),
+    });
+    // The new fee prices the next payment: 100.00 at 2% + 1.00 = 3.00, VAT 0.15.
+    const payment = await pay();
+    expect(payment).toMatchObject({ feeMinor: 300n, vatMinor: 15n });
+  });
+});
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('payments under concurrency (PostgreSQL)', () => {
+  it("opens the merchant's wallet in a new currency, and records the customer, once when the first payments arrive together", async () => {
+    const usd = await createTestMerchant(t, { currencies: ['AED'] });
+    await giveMerchantFees(t, usd.id);
+    const channelId = usd.stores[0]!.terminals[0]!.channels[0]!.id;
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, async () => {
+        const { attemptId } = await openAttempt(t.deps.db, {
+          merchantUserId: usd.id,
+          paymentToken: 'tok_usd',
+          ip: '192.0.2.12',
+          message: 'Details submitted',
+        });
+        return chargeCard(t.deps, {
+          merchantUserId: usd.id,
+          channelId,
+          kind: 'link',
+          currency: 'USD',
+          amountMinor: 5_000n,
+          card: {
+            holderName: 'Noor Salem',
+            number: SANDBOX_CARDS.approved,
+            expMonth: 12,
+            expYear: new Date().getUTCFullYear() + 2,
+            cvc: '321',
+          },
+          customer: { name: 'Noor Salem', email: 'noor@example.com' },
+          capture: 'automatic',
+          attemptId,
+          ip: '192.0.2.12',
+        });
+      }),
+    );
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value.status : String(r.reason)))).toEqual(Array(5).fill('succeeded'));
+    const wallets = await t.deps.db
+      .selectFrom('wallets')
+      .innerJoin('currencies', 'currencies.id', 'wallets.currency_id')
+      .select(['wallets.balance_on_hold'])
+      .where('wallets.user_id', '=', usd.id)
+      .where('currencies.code', '=', 'USD')
+      .execute();
+    // 50.00 USD at 2.9% + 0.30 = 1.75, VAT 0.09: 48.16 each.
+    expect(wallets).toEqual([{ balance_on_hold: 5n * 4_816n }]);
+    // One customer, counted five times, however the payments interleaved.
+    const customers = await t.deps.db
+      .selectFrom('customers')
+      .select(['transactions_count'])
+      .where('merchant_user_id', '=', usd.id)
+      .execute();
+    expect(customers).toEqual([{ transactions_count: 5 }]);
+  });
+
+  it('never refunds more than was captured, whatever 10 parallel refunds ask', async () => {
+    const payment = await pay(10_000n);
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () =>
+        refundPayment(t.deps, {
+          merchantUserId: merchant.id,
+          transactionId: payment.transactionId,
+          amountMinor: 3_000n,
+          source: 'api',
+          ip: '192.0.2.11',
+        }),
+      ),
+    );
+    const done = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(done).toHaveLength(3);
+    expect(refused.map((r) => (r.reason instanceof AppError ? r.reason.reason : String(r.reason)))).toEqual(
+      Array(7).fill('REFUND_EXCEEDS_REMAINING'),
+    );
+    expect(await getPayment(t.deps.db, merchant.id, payment.transactionId)).toMatchObject({
+      amountRefundedMinor: 9_000n,
+      status: 'partially_refunded',
+    });
+    const refunds = await t.deps.db
+      .selectFrom('refund_requests')
+      .select('amount')
+      .where('transaction_id', '=', payment.transactionId)
+      .execute();
+    expect(refunds.reduce((sum, r) => sum + r.amount, 0n)).toBe(9_000n);
+    await expectLedgerInvariants(t);
+  });
+});

@@ -1,0 +1,63 @@
+// Queries of quotes. A quote is found by the sha256 of its hash (the hash itself is never
+// stored) and locked (FOR UPDATE) while it is confirmed. Kysely only; `db` or `trx` first.
+import { sql, type Transaction } from 'kysely';
+import type { Queryable } from '../../db/database.ts';
+import type { Database, QuotesTable } from '../../db/schema.ts';
+
+export type QuoteKind = QuotesTable['kind'];
+
+export interface NewQuote {
+  hashSha256: string;
+  userId: bigint;
+  kind: QuoteKind;
+  payload: Record<string, unknown>;
+  expiresAt: Date;
+}
+
+export async function insertQuote(db: Queryable, quote: NewQuote): Promise<void> {
+  await db
+    .insertInto('quotes')
+    .values({
+      hash_sha256: quote.hashSha256,
+      user_id: quote.userId,
+      kind: quote.kind,
+      payload: JSON.stringify(quote.payload),
+      expires_at: quote.expiresAt,
+    })
+    .execute();
+}
+
+export async function lockQuoteByHash(trx: Transaction<Database>, hashSha256: string) {
+  return trx
+    .selectFrom('quotes')
+    .select(['id', 'user_id', 'kind', 'payload', 'expires_at', 'consumed_at', 'result'])
+    .where('hash_sha256', '=', hashSha256)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function markQuoteConsumed(
+  trx: Transaction<Database>,
+  quoteId: bigint,
+  transactionId: bigint | null,
+  result: Record<string, unknown>,
+): Promise<void> {
+  await trx
+    .updateTable('quotes')
+    .set({ consumed_at: new Date(), transaction_id: transactionId, result: JSON.stringify(result) })
+    .where('id', '=', quoteId)
+    .execute();
+}
+
+/**
+ * Counts a failed attempt (a declined card) on a quote that stays open, in its payload; returns
+ * the attempts counted so far. Undefined when the quote was consumed meanwhile.
+ */
+export async function countFailedQuoteAttempt(trx: Transaction<Database>, quoteId: bigint): Promise<number | undefined> {
+  const counted = await sql<{ attempts: number }>`
+    UPDATE quotes
+       SET payload = jsonb_set(payload, '{failedAttempts}', to_jsonb(COALESCE((payload->>'failedAttempts')::int, 0) + 1))
+     WHERE id = ${quoteId} AND consumed_at IS NULL
+ RETURNING (payload->>'failedAttempts')::int AS attempts`.execute(trx);
+  return counted.rows[0]?.attempts;
+}

@@ -1,0 +1,136 @@
+// The registry of report types: what each export reads and how its file reads. A report type
+// names the list definition its screen pages (db/lists.ts), the function that turns the
+// request's filters into that list's params (the same one the screen's call uses, with its
+// checks), the menu feature a staff member needs, and the columns of the file. Screens and
+// exports therefore select the same rows with the same filters and read them the same way.
+//
+// Adding a report type (docs/exports.md): its request variant in the contract
+// (packages/contract/src/calls/reports/common.ts, REPORT_REQUESTS) and one entry here.
+import {
+  ZGenerateReportRequest,
+  type TFeatureSlug,
+  type TGenerateReportInput,
+  type TReportType,
+  type TTransactionRow,
+} from '@paywallet/contract';
+import type { Queryable } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { listCount, listStream, type ListDefinition } from '../../db/lists.ts';
+import { transactionList, transactionListParams } from '../transactions/transactions.service.ts';
+
+/** How a cell reads: text as is; money in minor units, shown in major units; an ISO time in GMT. */
+export type CellKind = 'text' | 'amount' | 'fee' | 'time';
+export type Cell = string | number | null;
+
+export interface ReportColumn<View> {
+  header: string;
+  /** Relative width: characters in a spreadsheet, a share of the page in a PDF. */
+  width: number;
+  kind: CellKind;
+  value(row: View): Cell;
+  /** Money columns summed per currency in the totals at the end of the file. */
+  summed?: boolean;
+}
+
+/** The filters of one report type, as the contract validated them. */
+export type ReportInputOf<K extends TReportType> = Extract<TGenerateReportInput, { reportType: K }>;
+
+export interface ReportTypeDefinition<K extends TReportType, Params, Tables extends keyof Database, Row, View> {
+  reportType: K;
+  /** The file's title and the start of its name. */
+  title: string;
+  /** Staff need this feature; its audience in the catalogue says which accounts may export. */
+  feature: TFeatureSlug;
+  list: ListDefinition<Params, Tables, Row, View>;
+  /** The list's params for the account holder, after the checks that may refuse (named errors). */
+  params(db: Queryable, accountHolderId: bigint, input: ReportInputOf<K>): Promise<Params>;
+  columns: ReadonlyArray<ReportColumn<View>>;
+  /** The currency of a row, for totals per currency (no totals without it). */
+  currencyOf?(row: View): string;
+}
+
+/** What a report row becomes: its cells, in column order, and its currency for the totals. */
+export interface ReportRow {
+  cells: Cell[];
+  currency: string | null;
+}
+
+export interface OpenedReport {
+  /** How many rows the filters select. */
+  count(): Promise<number>;
+  /** The rows, newest first, in keyset batches; at most rowsMax. */
+  rows(rowsMax: number): AsyncGenerator<ReportRow, void, undefined>;
+}
+
+/** A report type with its list's types hidden: what the job and the service need of it. */
+export interface ReportType {
+  reportType: TReportType;
+  title: string;
+  feature: TFeatureSlug;
+  columns: ReadonlyArray<Omit<ReportColumn<never>, 'value'>>;
+  /** Reads the stored filters and checks them again (a store may have been removed since). */
+  open(db: Queryable, accountHolderId: bigint, filters: Record<string, unknown>): Promise<OpenedReport>;
+}
+
+const STREAM_BATCH_ROWS = 1_000;
+
+export function defineReportType<K extends TReportType, Params, Tables extends keyof Database, Row, View>(
+  definition: ReportTypeDefinition<K, Params, Tables, Row, View>,
+): ReportType {
+  const { list, columns, currencyOf } = definition;
+  const toRow = (view: View): ReportRow => ({
+    cells: columns.map((column) => column.value(view)),
+    currency: currencyOf ? currencyOf(view) : null,
+  });
+  return {
+    reportType: definition.reportType,
+    title: definition.title,
+    feature: definition.feature,
+    columns: columns.map(({ header, width, kind, summed }) => ({ header, width, kind, summed })),
+    async open(db, accountHolderId, filters) {
+      // The same schema as the call: stored filters are read exactly as they were accepted.
+      const input = ZGenerateReportRequest.parse({ ...filters, reportType: definition.reportType, exportAs: 'excel' });
+      const params = await definition.params(db, accountHolderId, input as ReportInputOf<K>);
+      return {
+        count: () => listCount(db, list, params),
+        async *rows(rowsMax) {
+          for await (const view of listStream(db, list, params, { batchRows: STREAM_BATCH_ROWS, rowsMax })) yield toRow(view);
+        },
+      };
+    },
+  };
+}
+
+// ---- the report types ---------------------------------------------------------------------
+
+const transactionColumns: ReadonlyArray<ReportColumn<TTransactionRow>> = [
+  { header: 'Transaction Id', width: 40, kind: 'text', value: (row) => row.uuid },
+  { header: 'Time/Date (GMT)', width: 20, kind: 'time', value: (row) => row.created_at },
+  { header: 'Type', width: 16, kind: 'text', value: (row) => row.transaction_type.name },
+  { header: 'Status', width: 10, kind: 'text', value: (row) => row.status_str },
+  { header: 'Direction', width: 11, kind: 'text', value: (row) => (row.direction < 0 ? 'Out' : 'In') },
+  { header: 'Currency', width: 11, kind: 'text', value: (row) => row.currency.code },
+  { header: 'Amount', width: 14, kind: 'amount', value: (row) => row.amount, summed: true },
+  { header: 'Fee', width: 10, kind: 'fee', value: (row) => row.fee, summed: true },
+  { header: 'VAT', width: 10, kind: 'fee', value: (row) => row.vat, summed: true },
+  { header: 'Total', width: 14, kind: 'amount', value: (row) => row.total_amount, summed: true },
+  { header: 'Sender', width: 20, kind: 'text', value: (row) => row.sender_account_title },
+  { header: 'Receiver', width: 20, kind: 'text', value: (row) => row.receiver_account_title },
+  { header: 'Card', width: 18, kind: 'text', value: (row) => row.card_number },
+];
+
+export const REPORT_TYPES = {
+  transactions: defineReportType({
+    reportType: 'transactions',
+    title: 'Transactions',
+    feature: 'transactions',
+    list: transactionList,
+    params: (db, accountHolderId, input) => transactionListParams(db, accountHolderId, input),
+    columns: transactionColumns,
+    currencyOf: (row) => row.currency.code,
+  }),
+} satisfies Record<TReportType, ReportType>;
+
+export function reportTypeOf(name: string): ReportType | undefined {
+  return Object.prototype.hasOwnProperty.call(REPORT_TYPES, name) ? REPORT_TYPES[name as TReportType] : undefined;
+}

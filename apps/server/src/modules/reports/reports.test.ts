@@ -1,0 +1,456 @@
+// Exports of the transaction list (docs/exports.md) through the real calls and the real job:
+// generate-report records the report and its job, the job streams the list definition into an
+// xlsx or a PDF file with progress up to the total, and the download answers the file only to a
+// session that may read it, with a live link of that report. The file holds exactly the rows
+// get-transactions pages for the same filters. Another merchant, a staff member without the
+// feature, a stale or expired link are refused by name; a job that cannot finish marks the
+// report failed; expired files are removed by the schedule.
+import fs from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { PDFParse } from 'pdf-parse';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  generateReportCall,
+  getReportCall,
+  getTransactionsCall,
+  REPORT_LIMITS,
+  type TGenerateReportRequest,
+  type TReport,
+  type TTransactionRow,
+} from '@paywallet/contract';
+import { merchantCardPaymentEntries } from '@paywallet/ledger';
+import { countRows, createTestApp, fieldErrors, type TestApp } from '../../test/harness.ts';
+import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
+import { createTestPerson, expectLedgerInvariants, fundWallet, transactionsPage, type TestPerson } from '../../test/money.ts';
+import { JobRunner } from '../../jobs/runner.ts';
+import { postEntries, recordUnpostedTransaction, type PostingTransaction } from '../ledger/ledger.service.ts';
+import { getWallet } from '../wallets/wallets.service.ts';
+import { REPORT_FAILED_MESSAGE, removeExpiredReports } from './reports.service.ts';
+
+let t: TestApp;
+let runner: JobRunner;
+let shop: TestMerchant;
+let rival: TestMerchant;
+let consumer: TestPerson;
+let onlineChannel: bigint;
+let posChannel: bigint;
+
+const ONLINE_SALES = 30;
+const POS_SALES = 8;
+const FAILED_POS_SALES = 3;
+const DEPOSITS = 4;
+
+/** A card payment to the merchant through a channel: posted when it succeeded, a bare row when failed. */
+async function channelPayment(merchant: TestMerchant, channelId: bigint, status: 1 | 2, amountMinor: bigint): Promise<void> {
+  const wallet = await getWallet(t.deps.db, merchant.wallets.AED!);
+  const feeMinor = 150n;
+  const vatMinor = 8n;
+  const movement: PostingTransaction = {
+    typeId: 8,
+    status,
+    currencyId: wallet.currency_id,
+    amountMinor,
+    feeMinor,
+    vatMinor,
+    totalAmountMinor: amountMinor,
+    receiver: { userId: merchant.id, walletId: wallet.id, title: 'Shop', accountNumber: wallet.account_number },
+    card: { holderName: 'CARD HOLDER', maskedNumber: '424242******4242', brand: 'visa' },
+    channelId,
+  };
+  const charges = { amountMinor: amountMinor - feeMinor - vatMinor, feeMinor, vatMinor, totalDebitMinor: amountMinor };
+  await t.deps.db.transaction().execute((trx) =>
+    status === 1
+      ? postEntries(trx, movement, merchantCardPaymentEntries({ merchantWalletId: String(wallet.id), currency: 'AED', charges }), [
+          { name: 'Fee', type: 'fee', chargesMinor: feeMinor },
+          { name: 'VAT', type: 'vat', chargesMinor: vatMinor },
+        ])
+      : recordUnpostedTransaction(trx, { ...movement, failureReason: 'Your card was declined.' }),
+  );
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  runner = new JobRunner(t.deps, { runnerId: 'reports-test', schedules: [] });
+  shop = await createTestMerchant(t, { staff: [{ features: ['transactions'] }, { features: ['store'] }] });
+  rival = await createTestMerchant(t);
+  consumer = await createTestPerson(t);
+  const channels = shop.stores[0]!.terminals[0]!.channels;
+  onlineChannel = channels.find((channel) => channel.type === 'online')!.id;
+  posChannel = channels.find((channel) => channel.type === 'pos')!.id;
+  for (let index = 0; index < DEPOSITS; index++) await fundWallet(t, shop.wallets.AED!, 50_000 + index, 'AED');
+  for (let index = 0; index < ONLINE_SALES; index++) await channelPayment(shop, onlineChannel, 1, 10_000n + BigInt(index));
+  for (let index = 0; index < POS_SALES; index++) await channelPayment(shop, posChannel, index < FAILED_POS_SALES ? 2 : 1, 2_500n);
+  await channelPayment(rival, rival.stores[0]!.terminals[0]!.channels[0]!.id, 1, 7_700n);
+  await fundWallet(t, consumer.wallets.AED!, 12_345, 'AED');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const SHOP_TOTAL = DEPOSITS + ONLINE_SALES + POS_SALES;
+
+async function generate(token: string, body: TGenerateReportRequest): Promise<string> {
+  const answer = await t.call(generateReportCall, body, { token });
+  expect({ code: answer.code, reason: answer.reason, status: answer.data?.status }).toEqual({
+    code: 200,
+    reason: undefined,
+    status: 'queued',
+  });
+  return answer.data.reportId;
+}
+
+async function reportOf(token: string, reportId: string): Promise<TReport> {
+  const answer = await t.call(getReportCall, { reportId }, { token });
+  expect(answer.code).toBe(200);
+  return answer.data;
+}
+
+/** Generates, runs the queue, and answers the ready report (with its link). */
+async function exported(token: string, body: TGenerateReportRequest): Promise<TReport> {
+  const reportId = await generate(token, body);
+  expect((await reportOf(token, reportId)).status).toBe('queued');
+  await runner.drain();
+  const report = await reportOf(token, reportId);
+  expect(report.status).toBe('ready');
+  return report;
+}
+
+function download(url: string, token?: string) {
+  return t.app.inject({ method: 'GET', url, headers: token ? { accesstoken: token } : {} });
+}
+
+async function downloadedBytes(report: TReport, token: string): Promise<Buffer> {
+  const answer = await download(report.downloadUrl!, token);
+  expect(answer.statusCode).toBe(200);
+  return answer.rawPayload;
+}
+
+/** Every row the list call answers for these filters, newest first. */
+async function listRows(token: string, filters: Record<string, unknown> = {}): Promise<TTransactionRow[]> {
+  const answer = await t.call(getTransactionsCall, { ...filters, perPage: 500 }, { token });
+  return transactionsPage(answer).data;
+}
+
+async function sheetRows(bytes: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  const rows: unknown[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+/** What the file must hold for a list row: id, status, currency and the money in minor units. */
+const expectedCells = (row: TTransactionRow) => [
+  row.uuid,
+  row.status_str,
+  row.currency.code,
+  row.amount,
+  row.fee,
+  row.vat,
+  row.total_amount,
+];
+const fileCells = (cells: unknown[]) => [
+  cells[0],
+  cells[3],
+  cells[5],
+  ...[6, 7, 8, 9].map((index) => Math.round(Number(cells[index]) * 100)),
+];
+
+function storedReportFiles(): string[] {
+  const folder = path.join(t.deps.config.dataDir, 'files', 'reports');
+  if (!fs.existsSync(folder)) return [];
+  return fs
+    .readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
+}
+
+const reportRow = (uuid: string) => t.deps.db.selectFrom('reports').selectAll().where('uuid', '=', uuid).executeTakeFirstOrThrow();
+
+describe('an Excel export of the transactions', () => {
+  it('holds exactly the rows of the list, newest first, with totals, and its progress reaches the total', async () => {
+    // Proves the file and the screen read one definition: same rows, same order, same amounts.
+    const report = await exported(shop.token, { reportType: 'transactions', exportAs: 'excel' });
+    expect(report).toMatchObject({
+      exportAs: 'excel',
+      progress: { rowsWritten: SHOP_TOTAL, rowsTotal: SHOP_TOTAL },
+      truncated: false,
+      error: null,
+    });
+    expect(report.fileName).toMatch(/^transactions-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.xlsx$/);
+    expect(report.downloadUrl).toMatch(new RegExp(`^/api/reports/${report.reportId}/download\\?token=[A-Za-z0-9_-]{43}$`));
+    expect(new Date(report.downloadExpiresAt!).getTime() - Date.now()).toBeGreaterThan(REPORT_LIMITS.linkLifeMs - 60_000);
+
+    const answer = await download(report.downloadUrl!, shop.token);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(answer.headers['content-disposition']).toContain(`filename="${report.fileName}"`);
+    expect(answer.headers['cache-control']).toBe('no-store');
+
+    const rows = await sheetRows(answer.rawPayload);
+    const list = await listRows(shop.token);
+    expect(list).toHaveLength(SHOP_TOTAL);
+    expect(rows[0]!.slice(0, 3)).toEqual(['Transaction Id', 'Time/Date (GMT)', 'Type']);
+    expect(rows.slice(1, 1 + SHOP_TOTAL).map(fileCells)).toEqual(list.map(expectedCells));
+    expect(rows[1]![1]).toBe(list[0]!.created_at.slice(0, 16).replace('T', ' '));
+    // A blank row, then the totals of the money columns in AED.
+    const totals = rows[SHOP_TOTAL + 2]!;
+    expect(totals[0]).toBe('Total (AED)');
+    const sum = (pick: (row: TTransactionRow) => number) => list.reduce((total, row) => total + pick(row), 0);
+    expect([6, 7, 8, 9].map((index) => Math.round(Number(totals[index]) * 100))).toEqual([
+      sum((row) => row.amount),
+      sum((row) => row.fee),
+      sum((row) => row.vat),
+      sum((row) => row.total_amount),
+    ]);
+    await expectLedgerInvariants(t);
+  });
+
+  it('respects the filters exactly as get-transactions does (status and channel)', async () => {
+    // Proves the export builds the list's params with the screen's own function.
+    const filters = { status: 2, storeId: Number(shop.stores[0]!.id), channelId: Number(posChannel) };
+    const report = await exported(shop.token, { reportType: 'transactions', exportAs: 'excel', ...filters });
+    expect(report.progress).toEqual({ rowsWritten: FAILED_POS_SALES, rowsTotal: FAILED_POS_SALES });
+    const rows = await sheetRows(await downloadedBytes(report, shop.token));
+    const list = await listRows(shop.token, filters);
+    expect(list).toHaveLength(FAILED_POS_SALES);
+    expect(rows.slice(1, 1 + FAILED_POS_SALES).map(fileCells)).toEqual(list.map(expectedCells));
+    expect(rows[FAILED_POS_SALES + 1]?.every((cell) => cell === null || cell === undefined) ?? true).toBe(true);
+  });
+
+  it('writes only the newest rows up to the limit, and says the list had more', async () => {
+    const report = await exported(shop.token, { reportType: 'transactions', exportAs: 'excel', limit: 5 });
+    expect(report).toMatchObject({ progress: { rowsWritten: 5, rowsTotal: 5 }, truncated: true });
+    const rows = await sheetRows(await downloadedBytes(report, shop.token));
+    expect(rows.slice(1, 6).map((cells) => cells[0])).toEqual((await listRows(shop.token)).slice(0, 5).map((row) => row.uuid));
+  });
+
+  it('lets a consumer export their own transactions', async () => {
+    const report = await exported(consumer.token, { reportType: 'transactions', exportAs: 'excel' });
+    const rows = await sheetRows(await downloadedBytes(report, consumer.token));
+    expect(rows.slice(1, 2).map(fileCells)).toEqual((await listRows(consumer.token)).map(expectedCells));
+    expect(report.progress).toEqual({ rowsWritten: 1, rowsTotal: 1 });
+  });
+});
+
+describe('a PDF export of the transactions', () => {
+  it('is a PDF table over several pages with every row, the row count and the totals', async () => {
+    const report = await exported(shop.token, { reportType: 'transactions', exportAs: 'pdf' });
+    expect(report.fileName).toMatch(/\.pdf$/);
+    const answer = await download(report.downloadUrl!, shop.token);
+    expect(answer.headers['content-type']).toBe('application/pdf');
+    expect(answer.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const parser = new PDFParse({ data: new Uint8Array(answer.rawPayload) });
+    const text = await parser.getText();
+    await parser.destroy();
+    // About 37 rows a page: 42 rows and the totals need two.
+    expect(text.total).toBe(2);
+    expect(text.text).toContain(`${SHOP_TOTAL} rows`);
+    expect(text.text).toContain('Total (AED)');
+    expect(text.text).toContain('Transactions - page 2');
+    for (const row of await listRows(shop.token)) expect(text.text).toContain(row.uuid);
+  });
+});
+
+describe('who may export and download', () => {
+  it('refuses another merchant the report, the download even with a valid link, and its store as a filter', async () => {
+    // Proves reports are read by account holder: nothing of the shop leaks to the rival.
+    const report = await exported(shop.token, { reportType: 'transactions', exportAs: 'excel' });
+    const asked = await t.call(getReportCall, { reportId: report.reportId }, { token: rival.token });
+    expect({ status: asked.status, reason: asked.reason }).toEqual({ status: 404, reason: 'REPORT_NOT_FOUND' });
+    const taken = await download(report.downloadUrl!, rival.token);
+    expect({ status: taken.statusCode, reason: taken.json<{ reason: string }>().reason }).toEqual({
+      status: 404,
+      reason: 'REPORT_NOT_FOUND',
+    });
+
+    const before = await countRows(t, ['reports', 'jobs', 'audit_log']);
+    const scoped = await t.call(
+      generateReportCall,
+      { reportType: 'transactions', exportAs: 'excel', storeId: Number(shop.stores[0]!.id) },
+      { token: rival.token },
+    );
+    expect({ status: scoped.status, reason: scoped.reason }).toEqual({ status: 404, reason: 'STORE_NOT_FOUND' });
+    expect(await countRows(t, ['reports', 'jobs', 'audit_log'])).toEqual(before);
+    // The link still works for the shop: the refusals changed nothing.
+    expect((await download(report.downloadUrl!, shop.token)).statusCode).toBe(200);
+  });
+
+  it('lets staff with the feature export, and refuses staff without it at every step', async () => {
+    const [withFeature, withoutFeature] = shop.staff;
+    const report = await exported(withFeature!.token, { reportType: 'transactions', exportAs: 'excel' });
+    expect((await download(report.downloadUrl!, withFeature!.token)).statusCode).toBe(200);
+    // The owner reads the staff member's report: it is the merchant's.
+    expect((await reportOf(shop.token, report.reportId)).status).toBe('ready');
+
+    const before = await countRows(t, ['reports', 'jobs']);
+    const refused = await t.call(generateReportCall, { reportType: 'transactions', exportAs: 'pdf' }, { token: withoutFeature!.token });
+    expect({ status: refused.status, reason: refused.reason }).toEqual({ status: 403, reason: 'FEATURE_NOT_GRANTED' });
+    expect(await countRows(t, ['reports', 'jobs'])).toEqual(before);
+    const asked = await t.call(getReportCall, { reportId: report.reportId }, { token: withoutFeature!.token });
+    expect({ status: asked.status, reason: asked.reason }).toEqual({ status: 403, reason: 'FEATURE_NOT_GRANTED' });
+    const link = (await reportOf(shop.token, report.reportId)).downloadUrl!;
+    const taken = await download(link, withoutFeature!.token);
+    expect({ status: taken.statusCode, reason: taken.json<{ reason: string }>().reason }).toEqual({
+      status: 403,
+      reason: 'FEATURE_NOT_GRANTED',
+    });
+  });
+
+  it('refuses a download without a session, without the token, with a replaced link and with an expired one', async () => {
+    const report = await exported(shop.token, { reportType: 'transactions', exportAs: 'pdf' });
+    const reason = async (url: string, token?: string) => {
+      const answer = await download(url, token);
+      return `${answer.statusCode} ${answer.json<{ reason: string }>().reason}`;
+    };
+    expect(await reason(report.downloadUrl!)).toBe('401 UNAUTHENTICATED');
+    expect(await reason(`/api/reports/${report.reportId}/download`, shop.token)).toBe('403 REPORT_LINK_INVALID');
+    expect(await reason(`/api/reports/${report.reportId}/download?token=${'A'.repeat(43)}`, shop.token)).toBe('403 REPORT_LINK_INVALID');
+    // Asking again mints a new link; the first stops working.
+    const again = await reportOf(shop.token, report.reportId);
+    expect(again.downloadUrl).not.toBe(report.downloadUrl);
+    expect(await reason(report.downloadUrl!, shop.token)).toBe('403 REPORT_LINK_INVALID');
+    // Ten minutes later (by the database's clock) the link has expired.
+    await t.deps.db
+      .updateTable('reports')
+      .set({ token_expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('uuid', '=', report.reportId)
+      .execute();
+    expect(await reason(again.downloadUrl!, shop.token)).toBe('403 REPORT_LINK_EXPIRED');
+  });
+
+  it('refuses an unknown report type and a missing format, writing nothing', async () => {
+    const before = await countRows(t, ['reports', 'jobs']);
+    const unknown = await t.post('generate-report', { reportType: 'settlements', exportAs: 'excel' }, { token: shop.token });
+    const noFormat = await t.post('generate-report', { reportType: 'transactions' }, { token: shop.token });
+    const badDates = await t.post(
+      'generate-report',
+      { reportType: 'transactions', exportAs: 'pdf', fromDate: '2026-03-02', toDate: '2026-03-01' },
+      { token: shop.token },
+    );
+    const noType = await t.post('generate-report', { exportAs: 'excel' }, { token: shop.token });
+    expect([unknown, noType, noFormat, badDates].map((answer) => `${answer.status} ${answer.reason}`)).toEqual([
+      '400 VALIDATION_FAILED',
+      '400 VALIDATION_FAILED',
+      '400 VALIDATION_FAILED',
+      '400 VALIDATION_FAILED',
+    ]);
+    expect([unknown, noType, noFormat, badDates].map(fieldErrors)).toEqual([
+      { reportType: 'The selected report type is invalid' },
+      { reportType: 'The report type field is required' },
+      { exportAs: 'The export as field is required' },
+      { toDate: 'The to date must be a date after or equal to from date' },
+    ]);
+    expect(await countRows(t, ['reports', 'jobs'])).toEqual(before);
+    const notAnId = await t.post('get-report', { reportId: '12' }, { token: shop.token });
+    const unknownId = await t.call(getReportCall, { reportId: '00000000-0000-4000-8000-000000000000' }, { token: shop.token });
+    expect(fieldErrors(notAnId)).toEqual({ reportId: 'The report id is invalid' });
+    expect(`${unknownId.status} ${unknownId.reason}`).toBe('404 REPORT_NOT_FOUND');
+  });
+
+  it('refuses a fourth report while three of the account are still being prepared', async () => {
+    // Proves the cap on work one account can queue: the refusal writes nothing; once the
+    // queue has run, exporting works again.
+    for (let report = 0; report < REPORT_LIMITS.inProgressMax; report++) {
+      await generate(shop.token, { reportType: 'transactions', exportAs: 'excel', limit: 1 });
+    }
+    const before = await countRows(t, ['reports', 'jobs', 'audit_log']);
+    const refused = await t.call(generateReportCall, { reportType: 'transactions', exportAs: 'pdf' }, { token: shop.staff[0]!.token });
+    expect({ status: refused.status, reason: refused.reason }).toEqual({ status: 429, reason: 'REPORTS_IN_PROGRESS_LIMIT' });
+    expect(await countRows(t, ['reports', 'jobs', 'audit_log'])).toEqual(before);
+    // Another account is not held back by the shop's reports.
+    await generate(rival.token, { reportType: 'transactions', exportAs: 'pdf', limit: 1 });
+    await runner.drain();
+    await exported(shop.token, { reportType: 'transactions', exportAs: 'pdf', limit: 1 });
+  });
+
+  it('records who generated a report in the audit log', async () => {
+    const reportId = await generate(shop.token, { reportType: 'transactions', exportAs: 'excel' });
+    const row = await reportRow(reportId);
+    const audit = await t.deps.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_user_id', 'subject_type', 'subject_id'])
+      .where('subject_type', '=', 'report')
+      .where('subject_id', '=', String(row.id))
+      .executeTakeFirstOrThrow();
+    expect(audit).toEqual({ action: 'report.generate', actor_user_id: shop.id, subject_type: 'report', subject_id: String(row.id) });
+    await runner.drain();
+  });
+});
+
+describe('a report that cannot be written', () => {
+  it('fails at once when its filters no longer pass, and keeps no file', async () => {
+    const reportId = await generate(shop.token, { reportType: 'transactions', exportAs: 'excel' });
+    // The stored filters now name a store that is not the shop's (as if it had been taken away).
+    await t.deps.db
+      .updateTable('reports')
+      .set({ filters: JSON.stringify({ storeId: Number(rival.stores[0]!.id) }) })
+      .where('uuid', '=', reportId)
+      .execute();
+    const filesBefore = storedReportFiles().length;
+    expect(await runner.drain()).toEqual(['done']);
+    const report = await reportOf(shop.token, reportId);
+    expect(report).toMatchObject({ status: 'failed', downloadUrl: null, fileName: null });
+    expect(report.error).toBe('Store not found.');
+    expect(storedReportFiles()).toHaveLength(filesBefore);
+  });
+
+  it('is retried after an error of ours, and marked failed after its last attempt', async () => {
+    const reportId = await generate(shop.token, { reportType: 'transactions', exportAs: 'pdf' });
+    await t.deps.db
+      .updateTable('reports')
+      .set({ filters: JSON.stringify({ status: 'not a status' }) })
+      .where('uuid', '=', reportId)
+      .execute();
+    const outcomes: string[] = [];
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await sql`UPDATE jobs SET run_at = now() WHERE kind = 'generate-report' AND state = 'queued'`.execute(t.deps.db);
+      outcomes.push(...(await runner.drain()));
+      if (attempt < 3) expect((await reportOf(shop.token, reportId)).status).toBe('queued');
+    }
+    expect(outcomes).toEqual(['retry', 'retry', 'failed']);
+    expect(await reportOf(shop.token, reportId)).toMatchObject({ status: 'failed', error: REPORT_FAILED_MESSAGE, downloadUrl: null });
+  });
+});
+
+describe('the expiry of report files', () => {
+  it('removes files past their day and leaves the report as expired, without a link', async () => {
+    const report = await exported(shop.token, { reportType: 'transactions', exportAs: 'excel', limit: 2 });
+    const stored = await reportRow(report.reportId);
+    const file = path.join(t.deps.config.dataDir, 'files', stored.file_key!);
+    expect(fs.existsSync(file)).toBe(true);
+    expect(Number(stored.file_bytes)).toBe(fs.statSync(file).size);
+    expect(await removeExpiredReports(t.deps)).toBe(0);
+
+    await t.deps.db
+      .updateTable('reports')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('uuid', '=', report.reportId)
+      .execute();
+    await t.deps.db.transaction().execute(async (trx) => {
+      const { enqueueJob } = await import('../../jobs/queue.ts');
+      await enqueueJob(trx, 'remove-expired-reports', {});
+    });
+    expect(await runner.drain()).toEqual(['done']);
+    expect(fs.existsSync(file)).toBe(false);
+    const after = await reportOf(shop.token, report.reportId);
+    expect(after).toMatchObject({ status: 'expired', downloadUrl: null, fileName: null });
+    const answer = await download(report.downloadUrl!, shop.token);
+    expect(answer.json<{ reason: string }>().reason).toBe('REPORT_LINK_INVALID');
+
+    // A month after it expired, the report itself is forgotten; a recent failed one is kept.
+    const failedBefore = await t.deps.db.selectFrom('reports').select('uuid').where('status', '=', 'failed').execute();
+    expect(failedBefore.length).toBeGreaterThan(0);
+    await t.deps.db
+      .updateTable('reports')
+      .set({ updated_at: sql<Date>`now() - interval '31 days'` })
+      .where('uuid', '=', report.reportId)
+      .execute();
+    await removeExpiredReports(t.deps);
+    expect(await t.deps.db.selectFrom('reports').select('id').where('uuid', '=', report.reportId).executeTakeFirst()).toBeUndefined();
+    expect(await t.deps.db.selectFrom('reports').select('uuid').where('status', '=', 'failed').execute()).toEqual(failedBefore);
+  });
+});

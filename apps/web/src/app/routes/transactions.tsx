@@ -1,0 +1,20 @@
+// The transaction history: the consumer's list at /app/transactions, the merchant's at
+// /app/my-transactions (spec 3 section 2.6), and one transaction in detail for both.
+import type { RouteObject } from 'react-router-dom';
+import { lazyPage } from '../lazy-page.ts';
+import { appChild, CONSUMER_PATHS, MERCHANT_PATHS } from '../paths.ts';
+import { featureGroup } from './feature-group.tsx';
+
+const Transactions = lazyPage(() => import('../../features/transactions/pages/transactions-page.tsx'), 'TransactionsPage');
+const TransactionDetails = lazyPage(
+  () => import('../../features/transactions/pages/transaction-details-page.tsx'),
+  'TransactionDetailsPage',
+);
+
+export const transactionRoutes: RouteObject[] = [
+  featureGroup('transactions', [
+    { path: appChild(CONSUMER_PATHS.transactions), element: <Transactions /> },
+    { path: appChild(MERCHANT_PATHS.transactionDetails), element: <TransactionDetails /> },
+  ]),
+  featureGroup('transactions', [{ path: appChild(MERCHANT_PATHS.myTransactions), element: <Transactions /> }], 'merchant'),
+];

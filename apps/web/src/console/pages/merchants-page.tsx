@@ -1,0 +1,85 @@
+// The merchants' main accounts, with 'Log in as merchant': the server opens an impersonation
+// session (every call in it is audited with both identities), the console keeps the
+// administrator's own session aside, and the merchant app opens.
+import { useState } from 'react';
+import { TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { adminGetMerchantsCall, adminLoginAsMerchantCall, USER_STATUS_LABEL, type TAdminMerchantRow } from '@paywallet/contract';
+import { call } from '../../api/client.ts';
+import { APP_ROOT, CONSOLE_PATHS } from '../../app/paths.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
+import type { DataColumn } from '../../components/data-table/types.ts';
+import { GmtDate } from '../../components/gmt-date.tsx';
+import { useListQuery } from '../../hooks/use-list-query.ts';
+import { useUrlPager } from '../../hooks/use-url-filters.ts';
+import { beginImpersonation } from '../../lib/console-session.ts';
+import { ConsolePage, FilterBar, PersonCell, StatusBadge } from '../components/console-page.tsx';
+
+const STATUS_COLOR: Record<number, string> = { 0: 'yellow', 1: 'green', 2: 'gray', 3: 'red' };
+
+const COLUMNS: DataColumn<TAdminMerchantRow>[] = [
+  { accessor: 'business_name', title: 'Merchant', render: (row) => <PersonCell person={row} /> },
+  { accessor: 'contact', title: 'Contact', render: (row) => `${row.first_name} ${row.last_name}` },
+  {
+    accessor: 'status',
+    title: 'Status',
+    render: (row) => <StatusBadge label={USER_STATUS_LABEL[row.status] ?? 'Unknown'} color={STATUS_COLOR[row.status] ?? 'gray'} />,
+  },
+  { accessor: 'stores', title: 'Stores', textAlign: 'right' },
+  { accessor: 'created_at', title: 'Joined', noWrap: true, render: (row) => <GmtDate value={row.created_at} /> },
+  { accessor: 'last_login_at', title: 'Last Login', noWrap: true, render: (row) => <GmtDate value={row.last_login_at} /> },
+];
+
+export function ConsoleMerchantsPage() {
+  const pager = useUrlPager({ namespace: 'merchants' });
+  const [search, setSearch] = useState('');
+  const term = search.trim();
+  const list = useListQuery(adminGetMerchantsCall, term.length >= 2 ? { search: term } : {}, pager, { queryKey: ['console', 'merchants'] });
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const loginAs = useMutation({
+    mutationFn: (row: TAdminMerchantRow) => call(adminLoginAsMerchantCall, { userId: row.id }),
+    onSuccess: (answer) => {
+      beginImpersonation(answer);
+      queryClient.clear();
+      navigate(APP_ROOT, { replace: true });
+    },
+  });
+  return (
+    <ConsolePage
+      title="Merchants"
+      help="Merchants' main accounts. Log in as a merchant to see their app as they do; everything you do there is audited."
+    >
+      <FilterBar>
+        <TextInput
+          label="Search"
+          placeholder="Business, name or e-mail"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            pager.setPage(1);
+          }}
+          w={{ base: '100%', xs: 300 }}
+        />
+      </FilterBar>
+      <DataTable
+        label="Merchants"
+        storageKey="table.console.merchants"
+        list={list}
+        columns={COLUMNS}
+        idAccessor="id"
+        rowAttributes={(row) => ({ 'data-email': row.email })}
+        actions={[
+          {
+            label: 'Log in as merchant',
+            onClick: (row) => loginAs.mutate(row),
+            busy: (row) => loginAs.isPending && loginAs.variables?.id === row.id,
+            hidden: (row) => row.status === 2 || row.status === 3,
+          },
+          { label: 'Card fees', onClick: (row) => navigate(`${CONSOLE_PATHS.merchantFees}?id=${row.id}`) },
+        ]}
+      />
+    </ConsolePage>
+  );
+}

@@ -1,0 +1,123 @@
+// The store review queue: every merchant's stores, Pending Approval first by default; a review
+// approves (the store gets its online and POS channels), asks for changes, deactivates or
+// reactivates, with the comment the merchant reads in View Comments.
+import { useState } from 'react';
+import { Select, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  adminGetStoresCall,
+  adminReviewStoreCall,
+  STORE_REVIEW_MOVES,
+  STORE_STATUS,
+  STORE_STATUS_LABEL,
+  type TAdminStoreRow,
+} from '@paywallet/contract';
+import { DataTable } from '../../components/data-table/data-table.tsx';
+import type { DataColumn } from '../../components/data-table/types.ts';
+import { GmtDate } from '../../components/gmt-date.tsx';
+import { useListQuery } from '../../hooks/use-list-query.ts';
+import { useUrlPager } from '../../hooks/use-url-filters.ts';
+import { ConsolePage, FilterBar, PersonCell, StatusBadge } from '../components/console-page.tsx';
+import { ReviewModal } from '../components/review-modal.tsx';
+
+const STATUS_COLOR: Record<number, string> = { 0: 'gray', 1: 'green', 2: 'orange', 3: 'blue', 4: 'gray' };
+const MOVE_LABEL: Record<number, string> = { 0: 'Deactivate', 1: 'Approve', 2: 'Request changes' };
+const ALL = 'all';
+
+const STATUS_OPTIONS = [
+  { value: ALL, label: 'All statuses' },
+  ...Object.entries(STORE_STATUS_LABEL).map(([value, label]) => ({ value, label })),
+];
+
+const COLUMNS: DataColumn<TAdminStoreRow>[] = [
+  {
+    accessor: 'name',
+    title: 'Store',
+    render: (row) => (
+      <Stack gap={0}>
+        <Text size="sm" fw={500}>
+          {row.name}
+        </Text>
+        <Text size="xs" c="dimmed" ff="monospace">
+          {row.code}
+        </Text>
+      </Stack>
+    ),
+  },
+  { accessor: 'merchant', title: 'Merchant', render: (row) => <PersonCell person={row.merchant} /> },
+  {
+    accessor: 'status',
+    title: 'Status',
+    render: (row) => <StatusBadge label={STORE_STATUS_LABEL[row.status] ?? 'Unknown'} color={STATUS_COLOR[row.status] ?? 'gray'} />,
+  },
+  { accessor: 'terminals', title: 'Terminals', textAlign: 'right' },
+  { accessor: 'comments', title: 'Reviews', textAlign: 'right' },
+  { accessor: 'created_at', title: 'Created At', noWrap: true, render: (row) => <GmtDate value={row.created_at} /> },
+  { accessor: 'updated_at', title: 'Updated At', noWrap: true, render: (row) => <GmtDate value={row.updated_at} /> },
+];
+
+export function ConsoleStoresPage() {
+  const pager = useUrlPager({ namespace: 'stores' });
+  const [status, setStatus] = useState<string>(String(STORE_STATUS.PENDING_APPROVAL));
+  const [search, setSearch] = useState('');
+  const [reviewing, setReviewing] = useState<TAdminStoreRow | null>(null);
+  const queryClient = useQueryClient();
+  const term = search.trim();
+  const filters = {
+    ...(status === ALL ? {} : { status: Number(status) }),
+    ...(term.length >= 2 ? { search: term } : {}),
+  };
+  const list = useListQuery(adminGetStoresCall, filters, pager, { queryKey: ['console', 'stores'] });
+  return (
+    <ConsolePage title="Stores" help="Review the stores merchants submit for approval, and deactivate or reactivate stores.">
+      <FilterBar>
+        <Select
+          label="Status"
+          data={STATUS_OPTIONS}
+          value={status}
+          allowDeselect={false}
+          onChange={(value) => {
+            setStatus(value ?? ALL);
+            pager.setPage(1);
+          }}
+          w={{ base: '100%', xs: 220 }}
+        />
+        <TextInput
+          label="Search"
+          placeholder="Store, code or merchant"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            pager.setPage(1);
+          }}
+          w={{ base: '100%', xs: 280 }}
+        />
+      </FilterBar>
+      <DataTable
+        label="Stores"
+        storageKey="table.console.stores"
+        list={list}
+        columns={COLUMNS}
+        idAccessor="id"
+        rowAttributes={(row) => ({ 'data-store-id': row.id })}
+        actions={[{ label: 'Review', onClick: setReviewing, hidden: (row) => (STORE_REVIEW_MOVES[row.status] ?? []).length === 0 }]}
+      />
+      <ReviewModal
+        opened={reviewing !== null}
+        title="Review store"
+        subject={reviewing ? `${reviewing.name} (${reviewing.code}) is ${STORE_STATUS_LABEL[reviewing.status] ?? 'Unknown'}.` : ''}
+        call={adminReviewStoreCall}
+        target={{ storeId: reviewing?.id ?? 0 }}
+        choices={(STORE_REVIEW_MOVES[reviewing?.status ?? -1] ?? []).map((to) => ({
+          value: String(to),
+          label: MOVE_LABEL[to] ?? String(to),
+        }))}
+        onClose={() => setReviewing(null)}
+        onDone={() => {
+          setReviewing(null);
+          void queryClient.invalidateQueries({ queryKey: ['console'] });
+        }}
+      />
+    </ConsolePage>
+  );
+}

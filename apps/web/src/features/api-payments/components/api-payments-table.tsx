@@ -1,0 +1,58 @@
+// The API payments on the kit's DataTable: id, amount, status, channel, payment page and when
+// created; the Attempts action opens the payment's transactions.
+import { Anchor, Text } from '@mantine/core';
+import type { TApiPaymentRow } from '@paywallet/contract';
+import { Amount } from '../../../components/amount.tsx';
+import { CopyButton } from '../../../components/copy-button.tsx';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
+import type { DataColumn } from '../../../components/data-table/types.ts';
+import { GmtDate } from '../../../components/gmt-date.tsx';
+import type { ListView } from '../../../hooks/use-list-query.ts';
+import { ApiPaymentStatus } from './api-payment-status.tsx';
+
+const COLUMNS: DataColumn<TApiPaymentRow>[] = [
+  {
+    accessor: 'uuid',
+    title: 'Payment Id',
+    render: (row) => (
+      <Text span size="sm" ff="monospace">
+        {row.uuid.slice(0, 8)}
+      </Text>
+    ),
+  },
+  { accessor: 'amount', title: 'Amount', textAlign: 'right', render: (row) => <Amount minor={row.amount} currency={row.currency.code} /> },
+  { accessor: 'status', title: 'Status', noWrap: true, render: (row) => <ApiPaymentStatus row={row} /> },
+  { accessor: 'payment_status', title: 'Payment', noWrap: true, render: (row) => row.payment_status.replace(/_/g, ' ') },
+  { accessor: 'channel', title: 'Channel', render: (row) => row.channel.name },
+  { accessor: 'client_reference', title: 'Reference', render: (row) => row.client_reference ?? '—' },
+  {
+    accessor: 'payment_url',
+    title: 'Payment Page',
+    render: (row) =>
+      row.payment_url ? (
+        <>
+          <Anchor href={row.payment_url} target="_blank" rel="noreferrer" size="sm">
+            Open
+          </Anchor>
+          <CopyButton value={row.payment_url} label="payment page link" />
+        </>
+      ) : (
+        '—'
+      ),
+  },
+  { accessor: 'created_at', title: 'Created At', noWrap: true, render: (row) => <GmtDate value={row.created_at} /> },
+];
+
+export function ApiPaymentsTable({ list, onAttempts }: { list: ListView<TApiPaymentRow>; onAttempts: (row: TApiPaymentRow) => void }) {
+  return (
+    <DataTable
+      label="Api Payments"
+      storageKey="table.api-payments"
+      list={list}
+      columns={COLUMNS}
+      idAccessor="id"
+      rowAttributes={(row) => ({ 'data-api-payment': row.uuid })}
+      actions={[{ label: 'Attempts', onClick: onAttempts }]}
+    />
+  );
+}

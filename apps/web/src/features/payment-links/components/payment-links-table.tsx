@@ -1,0 +1,136 @@
+// The payment links on the kit's DataTable: token (with Copy), amount, type, channel, schemas,
+// transactions, status (the toggle while the link is not expired and its status is 1 or 2),
+// the live expiry, who added it and when; View opens its transactions, Attempts its attempts.
+import { Anchor, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import {
+  PAYMENT_LINK_LIMITS,
+  PAYMENT_LINK_MESSAGES,
+  PAYMENT_LINK_STATUS,
+  paymentLinkTypeLabel,
+  type TPaymentLinkRow,
+} from '@paywallet/contract';
+import { Amount } from '../../../components/amount.tsx';
+import { CopyButton } from '../../../components/copy-button.tsx';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
+import type { DataColumn } from '../../../components/data-table/types.ts';
+import { GmtDate } from '../../../components/gmt-date.tsx';
+import { StatusToggle } from '../../../components/status-toggle.tsx';
+import type { ListView } from '../../../hooks/use-list-query.ts';
+import { useUpdateLinkStatus } from '../api/payment-link-calls.ts';
+import { expiryText, isExpired, truncate } from '../expiry.ts';
+import { useNow } from '../use-now.ts';
+import { LinkStatusBadge } from './link-status-badge.tsx';
+
+function ExpiryCell({ link }: { link: TPaymentLinkRow }) {
+  const now = useNow();
+  const text = expiryText(link, now);
+  return (
+    <Text
+      component="span"
+      size="sm"
+      c={text === 'Expired' ? 'red.9' : undefined}
+      style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+    >
+      {text}
+    </Text>
+  );
+}
+
+function StatusCell({ link }: { link: TPaymentLinkRow }) {
+  const now = useNow();
+  const update = useUpdateLinkStatus();
+  const expired = isExpired(link, now);
+  const toggleable = !expired && (link.status === PAYMENT_LINK_STATUS.ACTIVE || link.status === PAYMENT_LINK_STATUS.INACTIVE);
+  if (!toggleable) return <LinkStatusBadge statusStr={link.status_str} expired={expired} />;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <StatusToggle
+        checked={link.status === PAYMENT_LINK_STATUS.ACTIVE}
+        label={`Status of link ${link.id}`}
+        message={PAYMENT_LINK_MESSAGES.updateConfirm}
+        onChange={(on) => update.mutateAsync({ paymentLinkId: link.id, status: on ? 1 : 2 })}
+      />
+      <Text component="span" size="sm">
+        {link.status_str}
+      </Text>
+    </Group>
+  );
+}
+
+const COLUMNS: DataColumn<TPaymentLinkRow>[] = [
+  { accessor: 'id', title: 'Id', textAlign: 'right' },
+  {
+    accessor: 'token',
+    title: 'Token',
+    render: (row) => (
+      <Group gap={4} wrap="nowrap">
+        <Text component="span" size="sm" ff="monospace">
+          {row.token.slice(0, 10)}…
+        </Text>
+        <CopyButton value={row.payment_url} label={`payment link ${row.id}`} />
+      </Group>
+    ),
+  },
+  { accessor: 'amount', title: 'Amount', textAlign: 'right', render: (row) => <Amount minor={row.amount} currency={row.currency.code} /> },
+  { accessor: 'type', title: 'Type', render: (row) => paymentLinkTypeLabel(row.type) },
+  { accessor: 'status', title: 'Status', render: (row) => <StatusCell link={row} /> },
+  { accessor: 'exipres_in', title: 'Expiry', noWrap: true, render: (row) => <ExpiryCell link={row} /> },
+  { accessor: 'transactions_count', title: 'Transactions', textAlign: 'right' },
+  {
+    accessor: 'channel',
+    title: 'Channel',
+    render: (row) => (
+      <Stack gap={0}>
+        <Text component="span" size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {row.channel.name}
+        </Text>
+        <Text component="span" size="xs" c="dimmed">
+          {row.store.name}
+        </Text>
+      </Stack>
+    ),
+  },
+  { accessor: 'schemas', title: 'Schemas', render: (row) => row.schemas.map((scheme) => scheme.name).join(', ') || '—' },
+  { accessor: 'description', title: 'Description', render: (row) => truncate(row.description, PAYMENT_LINK_LIMITS.descriptionListChars) },
+  {
+    accessor: 'payment_url',
+    title: 'Payment URL',
+    render: (row) => (
+      <Anchor href={row.payment_url} target="_blank" rel="noopener noreferrer" size="sm">
+        Open
+        <VisuallyHidden>{` payment link ${row.id}`}</VisuallyHidden>
+      </Anchor>
+    ),
+  },
+  {
+    accessor: 'added_by_user',
+    title: 'Added By',
+    render: (row) => `${row.added_by_user.first_name} ${row.added_by_user.last_name}`.trim(),
+  },
+  { accessor: 'created_at', title: 'Created At', noWrap: true, render: (row) => <GmtDate value={row.created_at} /> },
+];
+
+export function PaymentLinksTable({
+  list,
+  onView,
+  onAttempts,
+}: {
+  list: ListView<TPaymentLinkRow>;
+  onView: (row: TPaymentLinkRow) => void;
+  onAttempts: (row: TPaymentLinkRow) => void;
+}) {
+  return (
+    <DataTable
+      label="Payment Links"
+      storageKey="table.payment-links"
+      list={list}
+      columns={COLUMNS}
+      idAccessor="id"
+      rowAttributes={(row) => ({ 'data-link-id': row.id, 'data-token': row.token })}
+      actions={[
+        { label: 'View', onClick: onView },
+        { label: 'Attempts', onClick: onAttempts, variant: 'default' },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,158 @@
+// The reads behind every list screen. `useListQuery` asks a list call for one page (keyed by the
+// call, its filters and the page, keeping the previous page on screen while the next loads);
+// `useLoadMoreQuery` keeps appending rows for a list with a Load more button (spec 2 section 9),
+// following the server's load-more protocol: `cursor` and `perPage` in, `{ data, nextCursor }`
+// out, `nextCursor: null` after the last rows (docs/lists.md). Both answer a ListView, which
+// DataTable draws: rows, total, which phase the list is in, and how it pages.
+import { useEffect } from 'react';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { CallDef, TCallRequest, TCallResponse, TPageOf } from '@paywallet/contract';
+import { ApiError } from '../api/api-error.ts';
+import { call } from '../api/client.ts';
+import { lastPageOf } from '../lib/paging.ts';
+
+/** The page of a list and how to move it (from useUrlFilters, or local state). */
+export interface Pager {
+  page: number;
+  perPage: number;
+  setPage: (page: number) => void;
+  setPerPage: (perPage: number) => void;
+}
+
+/** The row type of a list call: the rows of the page member of its answer. */
+export type ListRow<C extends CallDef> = Extract<TCallResponse<C>, TPageOf<unknown>> extends TPageOf<infer Row> ? Row : never;
+/** What a list call takes besides its page. */
+export type ListFilters<C extends CallDef> = Omit<TCallRequest<C>, 'page' | 'perPage'>;
+
+/** A load-more answer: the rows after the cursor sent, and the cursor of the next rows (null: none). */
+export interface LoadMoreAnswer<Row> {
+  data: Row[];
+  nextCursor: string | null;
+}
+export type LoadMoreRow<C extends CallDef> =
+  Extract<TCallResponse<C>, LoadMoreAnswer<unknown>> extends LoadMoreAnswer<infer Row> ? Row : never;
+/** What a load-more call takes besides its cursor and size. */
+export type LoadMoreFilters<C extends CallDef> = Omit<TCallRequest<C>, 'cursor' | 'perPage'>;
+
+export type ListPaging =
+  { mode: 'pages'; pager: Pager } | { mode: 'load-more'; hasMore: boolean; loadingMore: boolean; loadMore: () => void };
+
+export interface ListView<Row> {
+  /** The rows to show now; empty until the first answer. */
+  rows: Row[];
+  /** The server's total; undefined until the first answer. */
+  total: number | undefined;
+  /** waiting: not allowed to load yet (a delayed list); loading: the first answer is on its way. */
+  phase: 'waiting' | 'loading' | 'error' | 'ready';
+  error: Error | null;
+  /** A newer answer is on its way while the rows of the previous one are shown. */
+  fetching: boolean;
+  retry: () => void;
+  paging: ListPaging;
+}
+
+export interface ListQueryOptions {
+  /** The cache key's beginning, to refresh the list with others of its area. Default: the call's path. */
+  queryKey?: readonly unknown[];
+  /** False holds the list back (spec 1 section 9: lists that load a moment after the screen opens). */
+  enabled?: boolean;
+}
+
+/** The server answered another shape than the call asked for: a server bug, shown with Retry. */
+export function unexpectedAnswer(): never {
+  throw new ApiError(500, 'The server sent an unexpected answer.');
+}
+
+function isPage(answer: unknown): answer is TPageOf<unknown> {
+  return typeof answer === 'object' && answer !== null && Array.isArray((answer as TPageOf<unknown>).data) && 'paginationData' in answer;
+}
+
+async function fetchPage<C extends CallDef>(def: C, body: TCallRequest<C>, signal: AbortSignal): Promise<TPageOf<ListRow<C>>> {
+  const answer = await call(def, body, { signal });
+  // A call whose answer is a union (get-transactions also answers one in detail) must have
+  // answered a page here; anything else is a server bug, shown as an error with Retry.
+  if (!isPage(answer)) unexpectedAnswer();
+  return answer as TPageOf<ListRow<C>>;
+}
+
+function phaseOf(query: { isPending: boolean; isError: boolean; data: unknown }, enabled: boolean): ListView<unknown>['phase'] {
+  if (query.data !== undefined) return 'ready';
+  if (query.isError) return 'error';
+  return enabled ? 'loading' : 'waiting';
+}
+
+export function useListQuery<C extends CallDef>(
+  def: C,
+  filters: ListFilters<C>,
+  pager: Pager,
+  options: ListQueryOptions = {},
+): ListView<ListRow<C>> {
+  const { page, perPage, setPage } = pager;
+  const enabled = options.enabled ?? true;
+  const query = useQuery({
+    queryKey: [...(options.queryKey ?? [def.path]), 'list', filters, page, perPage],
+    queryFn: ({ signal }) => fetchPage(def, { ...filters, page, perPage } as TCallRequest<C>, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+  const total = query.data?.paginationData.total;
+  const pastTheEnd = query.isSuccess && !query.isPlaceholderData && total !== undefined && total > 0 && page > lastPageOf(total, perPage);
+  // A shared link or a shrinking list can point past the last page: go to the last one instead.
+  useEffect(() => {
+    if (pastTheEnd && total !== undefined) setPage(lastPageOf(total, perPage));
+  }, [pastTheEnd, total, perPage, setPage]);
+
+  return {
+    rows: query.data?.data ?? [],
+    total,
+    phase: phaseOf(query, enabled),
+    error: query.error,
+    fetching: query.isFetching && query.data !== undefined,
+    retry: () => void query.refetch(),
+    paging: { mode: 'pages', pager },
+  };
+}
+
+function isLoadMore(answer: unknown): answer is LoadMoreAnswer<unknown> {
+  return typeof answer === 'object' && answer !== null && Array.isArray((answer as LoadMoreAnswer<unknown>).data) && 'nextCursor' in answer;
+}
+
+async function fetchMore<C extends CallDef>(def: C, body: TCallRequest<C>, signal: AbortSignal): Promise<LoadMoreAnswer<LoadMoreRow<C>>> {
+  const answer = await call(def, body, { signal });
+  if (!isLoadMore(answer)) unexpectedAnswer();
+  return answer as LoadMoreAnswer<LoadMoreRow<C>>;
+}
+
+export function useLoadMoreQuery<C extends CallDef>(
+  def: C,
+  filters: LoadMoreFilters<C>,
+  { perPage }: { perPage: number },
+  options: ListQueryOptions = {},
+): ListView<LoadMoreRow<C>> {
+  const enabled = options.enabled ?? true;
+  const query = useInfiniteQuery({
+    queryKey: [...(options.queryKey ?? [def.path]), 'load-more', filters, perPage],
+    // The first rows are asked for without a cursor; each answer names the next one.
+    queryFn: ({ signal, pageParam }) => fetchMore(def, { ...filters, cursor: pageParam ?? undefined, perPage } as TCallRequest<C>, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+  });
+  const pages = query.data?.pages ?? [];
+  return {
+    rows: pages.flatMap((page) => page.data),
+    // A load-more list has no total: it knows only whether more rows follow.
+    total: undefined,
+    phase: phaseOf(query, enabled),
+    error: query.error,
+    fetching: query.isFetching && !query.isFetchingNextPage && query.data !== undefined,
+    // After a failed Load more, Retry asks for those rows again rather than reloading the list.
+    retry: () => void (query.isFetchNextPageError ? query.fetchNextPage() : query.refetch()),
+    paging: {
+      mode: 'load-more',
+      hasMore: query.hasNextPage,
+      loadingMore: query.isFetchingNextPage,
+      loadMore: () => void query.fetchNextPage(),
+    },
+  };
+}

@@ -1,0 +1,211 @@
+// Payment links on real screens, in a real browser against the platform as `npm start` runs it:
+// the demo merchant sees the seeded links (a live countdown, Expired), creates a link through
+// Add Payment Link (Save without a schema shows 'The Schema field is required' first; the
+// Advance Settings reveal the optional fields), finds it in the list counting down, switches its
+// status with the confirm (No leaves it on, Yes turns it off), opens its transactions and its
+// attempts, and an attempt's log on a seeded link. axe finds no serious or critical violation
+// on each screen at desktop (1280x800) and phone (390x844) width, and each is photographed.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { getPaymentLinkInfoCall, PAYMENT_LINK_MESSAGES } from '@paywallet/contract';
+import { outlineProblems, seriousViolations } from '../support/axe.ts';
+import { baseUrl, launch, screenshot } from '../support/browser.ts';
+import { apiCall, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const POLL = { timeout: 15_000 };
+
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  expect((await seriousViolations(page)).map((line) => `${screen}: ${line}`)).toEqual([]);
+  expect(await outlineProblems(page)).toEqual([]);
+}
+
+/** The screen photographed and checked by axe at desktop and at phone width. */
+async function photographAndCheck(page: Page, name: string): Promise<void> {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(300);
+    await screenshot(page, `${name}-${size}`);
+    await page.screenshot({ path: path.resolve(import.meta.dirname, '../screenshots', `${name}-${size}-view.png`) });
+    await expectAccessible(page, `${name} (${size})`);
+    if (size === 'phone') {
+      const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
+      expect(overflow, `${name}: sideways overflow at phone width`).toBeLessThanOrEqual(1);
+    }
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+describe('payment links', () => {
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  const description = `E2E link ${Date.now()}`;
+  let created: { id: number; token: string };
+
+  beforeAll(async () => {
+    browser = await launch();
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl() });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+    page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    token = await signInThroughApi(page, MERCHANT);
+  });
+  afterAll(async () => browser?.close());
+
+  it('lists the seeded links with a live countdown and Expired', async () => {
+    await page.goto('/app/payment-link');
+    await page.getByRole('heading', { name: 'Payment Links' }).waitFor();
+    await expect.poll(() => page.locator('[data-link-id]').count(), POLL).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => page.getByText('Expired').first().isVisible(), POLL).toBe(true);
+    const countdown = page.getByText(/^6d \d\dh \d\dm \d\ds$/).first();
+    await countdown.waitFor();
+    const first = await countdown.innerText();
+    await expect.poll(() => countdown.innerText(), { timeout: 5_000 }).not.toBe(first);
+    await photographAndCheck(page, 'payment-links-10-list');
+  });
+
+  it('creates a link through Add Payment Link, the schema message shown first', async () => {
+    if (!page.url().endsWith('/app/payment-link')) await page.goto('/app/payment-link');
+    await page.getByRole('link', { name: 'Add New Link' }).click();
+    await page.waitForURL('**/app/payment-link/add');
+    await page.getByRole('heading', { name: 'Add Payment Link' }).waitFor();
+    await page.getByRole('combobox', { name: /Currency/ }).click();
+    await page.getByRole('option', { name: 'AED' }).click();
+    await page.getByRole('combobox', { name: /Channel/ }).click();
+    await page.getByRole('option', { name: /Online Shop/ }).click();
+    await page.getByLabel(/^Amount/).fill('42.50');
+    await page.getByLabel('Expires in hours').fill('1');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByText(PAYMENT_LINK_MESSAGES.schemaRequired).isVisible(), POLL).toBe(true);
+    expect(page.url()).toMatch(/\/app\/payment-link\/add$/);
+
+    await page.getByRole('combobox', { name: /Schemas/ }).click();
+    await page.getByRole('option', { name: 'Visa' }).click();
+    await page.getByRole('option', { name: 'Mastercard' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByText(PAYMENT_LINK_MESSAGES.schemaRequired).count()).toBe(0);
+    // Changing the channel or currency clears the schemas.
+    await page.getByRole('combobox', { name: /Currency/ }).click();
+    await page.getByRole('option', { name: 'USD' }).click();
+    await expect.poll(() => page.locator('.mantine-MultiSelect-pill').count()).toBe(0);
+    await page.getByRole('combobox', { name: /Currency/ }).click();
+    await page.getByRole('option', { name: 'AED' }).click();
+    await page.getByRole('combobox', { name: /Schemas/ }).click();
+    await page.getByRole('option', { name: 'Visa' }).click();
+    await page.keyboard.press('Escape');
+
+    expect(await page.getByLabel('Description').count()).toBe(0);
+    await page.getByRole('switch', { name: 'Advance Settings' }).check({ force: true });
+    await page.getByLabel('Redirect URL').fill('not a url');
+    await expect.poll(() => page.getByText('The URL format is invalid').isVisible()).toBe(true);
+    await page.getByLabel('Redirect URL').fill('https://haddad-coffee.example.com/thanks');
+    await page.getByLabel('Phone').fill('12ab');
+    await expect.poll(() => page.getByText('Only numeric characters are allowed').isVisible()).toBe(true);
+    await page.getByLabel('Phone').fill('+971501234567');
+    await page.getByLabel('Description').fill(description);
+    await photographAndCheck(page, 'payment-links-20-add');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/app/payment-link');
+
+    const answer = await apiCall(getPaymentLinkInfoCall, { search: description }, token);
+    expect(answer.data.data).toHaveLength(1);
+    const link = answer.data.data[0]!;
+    expect(link).toMatchObject({ amount: 4250, type: 1, exipres_in: 3600, status: 1, description, schemas: [{ name: 'Visa' }] });
+    created = { id: link.id, token: link.token };
+  });
+
+  it('shows the new link counting down from its hour', async () => {
+    const row = page.locator(`[data-link-id="${created.id}"]`).first();
+    await row.waitFor();
+    const cell = row.getByText(/^00h (59|60)m \d\ds$/);
+    await cell.waitFor();
+    const first = await cell.innerText();
+    await expect.poll(() => cell.innerText(), { timeout: 5_000 }).not.toBe(first);
+  });
+
+  it('switches the status with the confirm; No leaves it as it was', async () => {
+    const row = page.locator(`[data-link-id="${created.id}"]`).first();
+    const toggle = row.getByRole('switch', { name: `Status of link ${created.id}` });
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.click({ force: true });
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(PAYMENT_LINK_MESSAGES.updateConfirm).waitFor();
+    await dialog.getByRole('button', { name: 'No' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await toggle.isChecked()).toBe(true);
+
+    await toggle.click({ force: true });
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => toggle.isChecked(), POLL).toBe(false);
+    await expect.poll(() => row.getByText('Inactive').isVisible(), POLL).toBe(true);
+
+    // The confirmation photographed and read by axe, then declined: the link stays Inactive.
+    await toggle.click({ force: true });
+    await dialog.getByText(PAYMENT_LINK_MESSAGES.updateConfirm).waitFor();
+    // Desktop only: at phone width the table becomes cards, which would close the dialog.
+    await screenshot(page, 'payment-links-30-confirm-desktop');
+    await expectAccessible(page, 'payment-links-30-confirm');
+    if ((await dialog.count()) > 0) await dialog.getByRole('button', { name: 'No' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await toggle.isChecked()).toBe(false);
+    const answer = await apiCall(getPaymentLinkInfoCall, { paymentLinkToken: created.token }, token);
+    expect(answer.data.data[0]).toMatchObject({ status: 2, status_str: 'Inactive' });
+  });
+
+  it('opens the link’s transactions', async () => {
+    const row = page.locator(`[data-link-id="${created.id}"]`).first();
+    await row.getByRole('button', { name: 'View' }).click();
+    await page.waitForURL(`**/app/payment-link/view?id=${created.id}`);
+    await page.getByRole('heading', { name: 'Link Transactions' }).waitFor();
+    await expect.poll(() => page.getByTestId('link-token').innerText(), POLL).toBe(created.token);
+    expect(await page.getByText('3600 seconds').isVisible()).toBe(true);
+    expect(await page.getByText('Inactive').first().isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Pay Now' }).getAttribute('href')).toMatch(new RegExp(`/pay/${created.token}$`));
+    await expect.poll(() => page.getByText('No data available').first().isVisible(), POLL).toBe(true);
+    expect(await page.getByTestId('link-totals').innerText()).toMatch(/Subtotal/);
+    await photographAndCheck(page, 'payment-links-40-transactions');
+    await page.getByRole('link', { name: 'Back' }).click();
+    await page.waitForURL('**/app/payment-link');
+  });
+
+  it('opens the attempts of a link, and an attempt’s log with its numbered steps', async () => {
+    await page.goto(`/app/payment-link/attempt/${created.token}`);
+    await page.getByRole('heading', { name: 'Payment Attempts' }).waitFor();
+    await expect.poll(() => page.getByText('No data available').first().isVisible(), POLL).toBe(true);
+    await photographAndCheck(page, 'payment-links-50-attempts-empty');
+
+    // The seeded multiple-use link has a visit to its checkout on record.
+    const seeded = await apiCall(getPaymentLinkInfoCall, { search: 'Coffee subscription' }, token);
+    const seededToken = seeded.data.data[0]!.token;
+    await page.goto(`/app/payment-link/attempt/${seededToken}`);
+    const logs = page.getByRole('button', { name: 'Logs' }).first();
+    await logs.waitFor(POLL);
+    // In the attempts context an Active link reads Initiated (spec 3 section 4).
+    expect(await page.getByText('Initiated', { exact: true }).isVisible()).toBe(true);
+    await photographAndCheck(page, 'payment-links-60-attempts');
+    await logs.click();
+    await page.waitForURL(`**/app/payment-link/attempt/${seededToken}/detail?attempt=*`);
+    await page.getByTestId('attempt-title').waitFor();
+    await expect.poll(() => page.getByText('Step 1', { exact: false }).first().isVisible(), POLL).toBe(true);
+    expect(
+      await page
+        .getByText(/Step 2/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    const readMore = page.getByRole('button', { name: 'Read more' }).first();
+    await readMore.click();
+    expect(await page.getByRole('button', { name: 'Read less' }).first().getAttribute('aria-expanded')).toBe('true');
+    await photographAndCheck(page, 'payment-links-70-attempt-log');
+    await page.getByRole('link', { name: 'Back' }).click();
+    await page.waitForURL(`**/app/payment-link/attempt/${seededToken}`);
+    // Cached per link: the list is there at once.
+    expect(await page.getByRole('button', { name: 'Logs' }).count()).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { defineCall, WALLET_HOLDERS } from '../../call.ts';
+
+/** Marks every notification of the user read ('Read all notifications' in the bell). */
+export const ZReadAllNotificationsResponse = z.object({ unreadCount: z.number().int() });
+export const readAllNotificationsCall = defineCall({
+  path: 'read-all-notifications',
+  audience: WALLET_HOLDERS,
+  session: 'full',
+  feature: null,
+  kind: 'write',
+  audit: null,
+  request: z.object({}).loose(),
+  response: ZReadAllNotificationsResponse,
+});
