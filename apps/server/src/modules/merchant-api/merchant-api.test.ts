@@ -9,12 +9,12 @@
 // audit write leaves no change), the OpenAPI document (validated, every endpoint listed) and
 // /api/docs. The file ends with the ledger's invariants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { getMerchantAppSettingsCall, updateMerchantAppCredentialsCall, updateMerchantAppSettingsCall } from '@paywallet/contract';
 import { createTestApp, countRows, type TestApp } from '../../test/harness.ts';
 import { countMoneyRows, expectLedgerInvariants } from '../../test/money.ts';
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
+import { refuseAuditRows } from '../../test/refuse-audit.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
 import { openAttempt } from '../merchant-payments/attempts.service.ts';
@@ -107,17 +107,6 @@ async function moneyOfA() {
     .orderBy('id')
     .execute();
   return { ...(await countMoneyRows(t)), wallets };
-}
-
-/** Makes the database refuse to write audit rows of `action`, as a crash between the change and its row would. */
-async function refuseAuditOf(action: string): Promise<() => Promise<void>> {
-  await sql`CREATE OR REPLACE FUNCTION test_refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN RAISE EXCEPTION 'audit row refused by the test'; END $$`.execute(t.deps.db);
-  await sql`CREATE TRIGGER test_refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW
-    WHEN (NEW.action = ${sql.lit(action)}) EXECUTE FUNCTION test_refuse_audit()`.execute(t.deps.db);
-  return async () => {
-    await sql`DROP TRIGGER test_refuse_audit ON audit_log`.execute(t.deps.db);
-  };
 }
 
 describe('authentication', () => {
@@ -311,7 +300,7 @@ describe('audit rows in the transaction of the change', () => {
   it('keeps no capture or refund whose audit row could not be written: the change and its row commit together', async () => {
     const created = await api('POST', '/payments', { body: payWith(SANDBOX_CARDS.approved, { captureMethod: 'manual' }) });
     const before = await moneyOfA();
-    const allowCapture = await refuseAuditOf('api-payment.capture');
+    const allowCapture = await refuseAuditRows(t, 'api-payment.capture');
     try {
       const failed = await api<TApiError>('POST', `/payments/${created.body.id}/capture`, { body: { amount: 5_000 } });
       expect(failed.status).toBe(500);
@@ -324,7 +313,7 @@ describe('audit rows in the transaction of the change', () => {
 
     expect((await api('POST', `/payments/${created.body.id}/capture`, { body: { amount: 5_000 } })).status).toBe(200);
     const captured = await moneyOfA();
-    const allowRefund = await refuseAuditOf('api-payment.refund');
+    const allowRefund = await refuseAuditRows(t, 'api-payment.refund');
     try {
       expect((await api<TApiError>('POST', `/payments/${created.body.id}/refunds`, { body: { amount: 1_000 } })).status).toBe(500);
     } finally {
