@@ -3,7 +3,7 @@
 // (by token, for the hosted checkout) name the token, which is unguessable.
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
-import { defineListSource, likePattern, withinDays, type DayRange } from '../../db/lists.ts';
+import { defineListSource, likePattern, withinDays, type DayRange, type FilteredQuery } from '../../db/lists.ts';
 
 /** Transaction type of a payment through a link (ARCHITECTURE section 4). */
 const LINK_PAYMENT_TYPE = 8;
@@ -34,9 +34,10 @@ export interface LinkRow {
   created_at: Date;
 }
 
-function linkQuery(db: Queryable) {
-  return db
-    .selectFrom('payment_links')
+// The joins and columns of a link (its merchant, store and currency), shared by every read of one
+// link and by the list, which adds only what its rows show besides.
+function withLinkColumns(query: FilteredQuery<'payment_links'>) {
+  return query
     .innerJoin('users', 'users.id', 'payment_links.merchant_user_id')
     .innerJoin('channels', 'channels.id', 'payment_links.channel_id')
     .innerJoin('stores', 'stores.id', 'channels.store_id')
@@ -64,6 +65,10 @@ function linkQuery(db: Queryable) {
       'payment_links.description',
       'payment_links.created_at',
     ]);
+}
+
+function linkQuery(db: Queryable) {
+  return withLinkColumns(db.selectFrom('payment_links'));
 }
 
 /** A link by its token, whoever its merchant (the public checkout). */
@@ -265,36 +270,11 @@ export const linkListSource = defineListSource({
         );
       }),
   columns: (query) =>
-    query
-      .innerJoin('users', 'users.id', 'payment_links.merchant_user_id')
+    withLinkColumns(query)
       .innerJoin('users as adder', 'adder.id', 'payment_links.added_by')
-      .innerJoin('channels', 'channels.id', 'payment_links.channel_id')
-      .innerJoin('stores', 'stores.id', 'channels.store_id')
-      .innerJoin('currencies', 'currencies.id', 'payment_links.currency_id')
       .select([
-        'payment_links.id',
-        'payment_links.token',
-        'payment_links.merchant_user_id',
-        'users.business_name as merchant_business_name',
-        'users.first_name as merchant_first_name',
-        'users.last_name as merchant_last_name',
-        'stores.name as store_name',
-        'payment_links.channel_id',
         'channels.name as channel_name',
         'channels.code as channel_code',
-        'payment_links.currency_id',
-        'currencies.code as currency_code',
-        'payment_links.amount',
-        'payment_links.type',
-        'payment_links.status',
-        'payment_links.exipres_in',
-        'payment_links.redirect_url',
-        'payment_links.callback_url',
-        'payment_links.receipt_no',
-        'payment_links.email',
-        'payment_links.phone',
-        'payment_links.description',
-        'payment_links.created_at',
         'payment_links.added_by',
         'adder.email as added_by_email',
         'adder.first_name as added_by_first_name',
@@ -336,41 +316,61 @@ export interface LinkTransactionRow {
   created_at: Date;
 }
 
-/** The payments (type 8) through a link of this merchant, newest first, at most `limit`. */
+export interface LinkTransactionListParams {
+  merchantUserId: bigint;
+  linkId: bigint;
+}
+
+/** The payments (type 8) through a link of this merchant: the rows the view lists, totals and exports. */
+function linkPayments(db: Queryable, params: LinkTransactionListParams) {
+  return db
+    .selectFrom('transactions')
+    .innerJoin('payment_links', 'payment_links.id', 'transactions.payment_link_id')
+    .where('transactions.payment_link_id', '=', params.linkId)
+    .where('payment_links.merchant_user_id', '=', params.merchantUserId)
+    .where('transactions.transaction_type_id', '=', LINK_PAYMENT_TYPE);
+}
+
+export const linkTransactionListSource = defineListSource({
+  name: 'payment-link-transactions',
+  key: 'transactions.id',
+  filtered: linkPayments,
+  columns: (query) =>
+    query
+      // The customer as the link's merchant recorded it (customers are kept per merchant).
+      .leftJoin('customers', (join) =>
+        join
+          .onRef('customers.id', '=', 'transactions.customer_id')
+          .onRef('customers.merchant_user_id', '=', 'payment_links.merchant_user_id'),
+      )
+      .select([
+        'transactions.id',
+        'transactions.uuid',
+        'transactions.gateway_reference_id',
+        'customers.name as customer_name',
+        'customers.email as customer_email',
+        'transactions.amount',
+        'transactions.vat',
+        'transactions.fee',
+        'transactions.total_amount',
+        'transactions.receiver_account_title',
+        'transactions.sender_account_title',
+        'transactions.status',
+        'transactions.failure_reason',
+        'transactions.created_at',
+      ]),
+  keyOf: (row: LinkTransactionRow) => row.id,
+});
+
+/** The payments through a link of this merchant, newest first, at most `limit`. */
 export async function listLinkTransactions(
   db: Queryable,
   merchantUserId: bigint,
   linkId: bigint,
   limit: number,
 ): Promise<LinkTransactionRow[]> {
-  return db
-    .selectFrom('transactions')
-    .innerJoin('payment_links', 'payment_links.id', 'transactions.payment_link_id')
-    .leftJoin('customers', (join) =>
-      join.onRef('customers.id', '=', 'transactions.customer_id').on('customers.merchant_user_id', '=', merchantUserId),
-    )
-    .select([
-      'transactions.id',
-      'transactions.uuid',
-      'transactions.gateway_reference_id',
-      'customers.name as customer_name',
-      'customers.email as customer_email',
-      'transactions.amount',
-      'transactions.vat',
-      'transactions.fee',
-      'transactions.total_amount',
-      'transactions.receiver_account_title',
-      'transactions.sender_account_title',
-      'transactions.status',
-      'transactions.failure_reason',
-      'transactions.created_at',
-    ])
-    .where('transactions.payment_link_id', '=', linkId)
-    .where('payment_links.merchant_user_id', '=', merchantUserId)
-    .where('transactions.transaction_type_id', '=', LINK_PAYMENT_TYPE)
-    .orderBy('transactions.id', 'desc')
-    .limit(limit)
-    .execute();
+  const source = linkTransactionListSource;
+  return source.columns(source.filtered(db, { merchantUserId, linkId }).orderBy('transactions.id', 'desc').limit(limit)).execute();
 }
 
 /** Sums of the successful payments (status 1) through a link of this merchant. */
@@ -379,9 +379,7 @@ export async function sumLinkTransactions(
   merchantUserId: bigint,
   linkId: bigint,
 ): Promise<{ amount: bigint; vat: bigint; fee: bigint; total_amount: bigint; count: number }> {
-  const row = await db
-    .selectFrom('transactions')
-    .innerJoin('payment_links', 'payment_links.id', 'transactions.payment_link_id')
+  const row = await linkPayments(db, { merchantUserId, linkId })
     .select((eb) => [
       eb.fn.coalesce(eb.fn.sum<string | bigint>('transactions.amount'), sql<bigint>`0`).as('amount'),
       eb.fn.coalesce(eb.fn.sum<string | bigint>('transactions.vat'), sql<bigint>`0`).as('vat'),
@@ -389,9 +387,6 @@ export async function sumLinkTransactions(
       eb.fn.coalesce(eb.fn.sum<string | bigint>('transactions.total_amount'), sql<bigint>`0`).as('total_amount'),
       eb.fn.countAll<string | number>().as('count'),
     ])
-    .where('transactions.payment_link_id', '=', linkId)
-    .where('payment_links.merchant_user_id', '=', merchantUserId)
-    .where('transactions.transaction_type_id', '=', LINK_PAYMENT_TYPE)
     .where('transactions.status', '=', 1)
     .executeTakeFirstOrThrow();
   return {

@@ -18,6 +18,7 @@ import {
   type TGetPaymentlinkAttemptsResponse,
   type TGetPaymentlinkTransactionsResponse,
   type TPaymentLinkRow,
+  type TPaymentLinkTransaction,
   type TSchemeOption,
   type TUpdatePaymentLinkInput,
   type TUpdatePaymentLinkResponse,
@@ -33,7 +34,7 @@ import type { Scope } from '../../transport/scope.ts';
 import { getAttemptTimeline, listLinkAttempts } from '../merchant-payments/attempts.service.ts';
 import { allowedCurrencies, allowedSchemes } from '../merchant-payments/fees.service.ts';
 import * as repository from './payment-links.repository.ts';
-import type { LinkListRow, LinkRow, NewLink } from './payment-links.repository.ts';
+import type { LinkListRow, LinkRow, LinkTransactionRow, NewLink } from './payment-links.repository.ts';
 
 export const LINK_TYPE = { SINGLE: 0, MULTIPLE: 1 } as const;
 export const LINK_STATUS = PAYMENT_LINK_STATUS;
@@ -347,6 +348,56 @@ async function merchantLinkOrFail(db: Queryable, merchantUserId: bigint, linkId:
   return link;
 }
 
+/** A payment through a link, as the link's transactions view and its export read it. */
+function linkTransactionView(row: LinkTransactionRow): TPaymentLinkTransaction {
+  return {
+    id: Number(row.id),
+    uuid: row.uuid,
+    gateway_reference_id: row.gateway_reference_id,
+    customer: { name: row.customer_name, email: row.customer_email },
+    amount: Number(row.amount),
+    vat: Number(row.vat),
+    fee: Number(row.fee),
+    total_amount: Number(row.total_amount),
+    receiver_account_title: row.receiver_account_title,
+    sender_account_title: row.sender_account_title,
+    status: row.status,
+    status_str: TRANSACTION_STATUS_LABEL[row.status] ?? String(row.status),
+    failure_reason: row.failure_reason,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+export interface LinkTransactionListParams extends repository.LinkTransactionListParams {
+  /** The link's currency, which every payment through it is in. */
+  currency: string;
+}
+
+/** A payment through a link with the link's currency: a row of the link's transactions export. */
+export type LinkTransactionExportRow = TPaymentLinkTransaction & { currency: string };
+
+/**
+ * The payments through one link, newest first: the rows of get-paymentlink-transactions, as
+ * the export (report type payment_link_transactions) streams them.
+ */
+export const linkTransactionList = defineList({
+  source: repository.linkTransactionListSource,
+  view: (row: LinkTransactionRow, params: LinkTransactionListParams): LinkTransactionExportRow => ({
+    ...linkTransactionView(row),
+    currency: params.currency,
+  }),
+});
+
+/** The list's params for a link of the merchant; another merchant's link is PAYMENT_LINK_NOT_FOUND, as on the screen. */
+export async function linkTransactionListParams(
+  db: Queryable,
+  merchantUserId: bigint,
+  input: { paymentLinkId: number },
+): Promise<LinkTransactionListParams> {
+  const link = await merchantLinkOrFail(db, merchantUserId, input.paymentLinkId);
+  return { merchantUserId, linkId: link.id, currency: link.currency_code.trim() };
+}
+
 /** get-paymentlink-transactions: the link and the payments through it, with totals of the successful ones. */
 export async function getPaymentlinkTransactions(
   deps: Deps,
@@ -373,22 +424,7 @@ export async function getPaymentlinkTransactions(
     amount: Number(link.amount),
     currency: { code: link.currency_code.trim() },
     transactions_count: counts.get(link.id) ?? 0,
-    transactions: rows.map((row) => ({
-      id: Number(row.id),
-      uuid: row.uuid,
-      gateway_reference_id: row.gateway_reference_id,
-      customer: { name: row.customer_name, email: row.customer_email },
-      amount: Number(row.amount),
-      vat: Number(row.vat),
-      fee: Number(row.fee),
-      total_amount: Number(row.total_amount),
-      receiver_account_title: row.receiver_account_title,
-      sender_account_title: row.sender_account_title,
-      status: row.status,
-      status_str: TRANSACTION_STATUS_LABEL[row.status] ?? String(row.status),
-      failure_reason: row.failure_reason,
-      created_at: row.created_at.toISOString(),
-    })),
+    transactions: rows.map(linkTransactionView),
     totals: {
       amount: Number(sums.amount),
       vat: Number(sums.vat),

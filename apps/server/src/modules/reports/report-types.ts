@@ -7,6 +7,7 @@
 // Adding a report type (docs/exports.md): its request variant in the contract
 // (packages/contract/src/calls/reports/common.ts, REPORT_REQUESTS) and one entry here.
 import {
+  TRANSACTION_STATUS,
   ZGenerateReportRequest,
   type TFeatureSlug,
   type TGenerateReportInput,
@@ -16,6 +17,7 @@ import {
 import type { Queryable } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { listCount, listStream, type ListDefinition } from '../../db/lists.ts';
+import { linkTransactionList, linkTransactionListParams, type LinkTransactionExportRow } from '../payment-links/payment-links.service.ts';
 import { transactionList, transactionListParams } from '../transactions/transactions.service.ts';
 
 /** How a cell reads: text as is; money in minor units, shown in major units; an ISO time in GMT. */
@@ -45,8 +47,8 @@ export interface ReportTypeDefinition<K extends TReportType, Params, Tables exte
   /** The list's params for the account holder, after the checks that may refuse (named errors). */
   params(db: Queryable, accountHolderId: bigint, input: ReportInputOf<K>): Promise<Params>;
   columns: ReadonlyArray<ReportColumn<View>>;
-  /** The currency of a row, for totals per currency (no totals without it). */
-  currencyOf?(row: View): string;
+  /** The currency of a row, for totals per currency (no totals without it); null leaves the row out of the totals. */
+  currencyOf?(row: View): string | null;
 }
 
 /** What a report row becomes: its cells, in column order, and its currency for the totals. */
@@ -119,6 +121,25 @@ const transactionColumns: ReadonlyArray<ReportColumn<TTransactionRow>> = [
   { header: 'Card', width: 18, kind: 'text', value: (row) => row.card_number },
 ];
 
+// The payments through one link: the columns of the Link Transactions screen. The totals add
+// the successful payments only, as the screen's totals do; a declined payment is listed but
+// moved no money.
+const linkTransactionColumns: ReadonlyArray<ReportColumn<LinkTransactionExportRow>> = [
+  { header: 'UUID', width: 46, kind: 'text', value: (row) => row.uuid },
+  { header: 'Gateway Reference', width: 18, kind: 'text', value: (row) => row.gateway_reference_id },
+  { header: 'Customer Name', width: 18, kind: 'text', value: (row) => row.customer.name },
+  { header: 'Customer Email', width: 20, kind: 'text', value: (row) => row.customer.email },
+  { header: 'Currency', width: 11, kind: 'text', value: (row) => row.currency },
+  { header: 'Amount', width: 13, kind: 'amount', value: (row) => row.amount, summed: true },
+  { header: 'VAT', width: 9, kind: 'fee', value: (row) => row.vat, summed: true },
+  { header: 'Fee', width: 9, kind: 'fee', value: (row) => row.fee, summed: true },
+  { header: 'Total Amount', width: 13, kind: 'amount', value: (row) => row.total_amount, summed: true },
+  { header: 'Receiver Account Title', width: 16, kind: 'text', value: (row) => row.receiver_account_title },
+  { header: 'Sender Account Title', width: 16, kind: 'text', value: (row) => row.sender_account_title },
+  { header: 'Status', width: 9, kind: 'text', value: (row) => row.status_str },
+  { header: 'Created At (GMT)', width: 18, kind: 'time', value: (row) => row.created_at },
+];
+
 export const REPORT_TYPES = {
   transactions: defineReportType({
     reportType: 'transactions',
@@ -128,6 +149,15 @@ export const REPORT_TYPES = {
     params: (db, accountHolderId, input) => transactionListParams(db, accountHolderId, input),
     columns: transactionColumns,
     currencyOf: (row) => row.currency.code,
+  }),
+  payment_link_transactions: defineReportType({
+    reportType: 'payment_link_transactions',
+    title: 'Payment Link Transactions',
+    feature: 'payment-link',
+    list: linkTransactionList,
+    params: (db, accountHolderId, input) => linkTransactionListParams(db, accountHolderId, input),
+    columns: linkTransactionColumns,
+    currencyOf: (row) => (row.status === TRANSACTION_STATUS.SUCCESS ? row.currency : null),
   }),
 } satisfies Record<TReportType, ReportType>;
 

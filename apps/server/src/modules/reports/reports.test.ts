@@ -13,10 +13,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   generateReportCall,
+  getPaymentlinkTransactionsCall,
   getReportCall,
   getTransactionsCall,
   REPORT_LIMITS,
   type TGenerateReportRequest,
+  type TPaymentLinkTransaction,
   type TReport,
   type TTransactionRow,
 } from '@paywallet/contract';
@@ -25,7 +27,11 @@ import { countRows, createTestApp, fieldErrors, type TestApp } from '../../test/
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { createTestPerson, expectLedgerInvariants, fundWallet, transactionsPage, type TestPerson } from '../../test/money.ts';
 import { JobRunner } from '../../jobs/runner.ts';
+import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import { postEntries, recordUnpostedTransaction, type PostingTransaction } from '../ledger/ledger.service.ts';
+import { openAttempt } from '../merchant-payments/attempts.service.ts';
+import { chargeCard } from '../merchant-payments/merchant-payments.service.ts';
+import { insertPaymentLink } from '../payment-links/payment-links.service.ts';
 import { getWallet } from '../wallets/wallets.service.ts';
 import { REPORT_FAILED_MESSAGE, removeExpiredReports } from './reports.service.ts';
 
@@ -452,5 +458,210 @@ describe('the expiry of report files', () => {
     await removeExpiredReports(t.deps);
     expect(await t.deps.db.selectFrom('reports').select('id').where('uuid', '=', report.reportId).executeTakeFirst()).toBeUndefined();
     expect(await t.deps.db.selectFrom('reports').select('uuid').where('status', '=', 'failed').execute()).toEqual(failedBefore);
+  });
+});
+
+describe('an export of a payment link’s transactions', () => {
+  // Real payments through a link (chargeCard, as the checkout makes them): three approved and
+  // one declined, on a merchant of their own so the shop's counts above stay as they are.
+  let seller: TestMerchant;
+  let link: { id: bigint; token: string };
+  const LINK_AMOUNTS = [10_000n, 12_550n, 99_999n];
+
+  beforeAll(async () => {
+    seller = await createTestMerchant(t, { staff: [{ features: ['payment-link'] }, { features: ['transactions'] }] });
+    await giveMerchantFees(t, seller.id);
+    const channel = seller.stores[0]!.terminals[0]!.channels.find((c) => c.type === 'online')!.id;
+    const aed = await t.deps.db.selectFrom('currencies').select('id').where('code', '=', 'AED').executeTakeFirstOrThrow();
+    const schemes = await t.deps.db.selectFrom('payment_methods').select('id').where('code', 'in', ['VISA', 'MASTERCARD']).execute();
+    link = await insertPaymentLink(t.deps.db, {
+      merchantUserId: seller.id,
+      channelId: channel,
+      currencyId: aed.id,
+      amount: 10_000n,
+      type: 1,
+      status: 1,
+      exipresIn: null,
+      redirectUrl: null,
+      callbackUrl: null,
+      receiptNo: null,
+      email: null,
+      phone: null,
+      description: null,
+      addedBy: seller.id,
+      schemeIds: schemes.map((scheme) => scheme.id),
+    });
+    const pay = async (amountMinor: bigint, number: string, name: string) => {
+      const attempt = await openAttempt(t.deps.db, {
+        merchantUserId: seller.id,
+        paymentLinkId: link.id,
+        paymentToken: link.token,
+        ip: '203.0.113.9',
+        message: 'Payment page opened',
+      });
+      return chargeCard(t.deps, {
+        merchantUserId: seller.id,
+        channelId: channel,
+        kind: 'link',
+        currency: 'AED',
+        amountMinor,
+        card: { holderName: name, number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+        customer: { name, email: `${name.split(' ')[0]!.toLowerCase()}@example.com` },
+        capture: 'automatic',
+        attemptId: attempt.attemptId,
+        ip: '203.0.113.9',
+        paymentLinkId: link.id,
+      });
+    };
+    const outcomes = [];
+    for (const [index, amount] of LINK_AMOUNTS.entries()) outcomes.push(await pay(amount, '4242424242424242', `Buyer${index} Paid`));
+    outcomes.push(await pay(5_000n, '4000000000000002', 'Ziad Declined'));
+    expect(outcomes.map((payment) => payment.status)).toEqual(['succeeded', 'succeeded', 'succeeded', 'failed']);
+  });
+
+  async function screenOf(token: string) {
+    const answer = await t.call(getPaymentlinkTransactionsCall, { paymentLinkId: Number(link.id) }, { token });
+    expect(answer.status, answer.message).toBe(200);
+    return answer.data;
+  }
+
+  /** What a file row must hold for a row of the screen: the screen's columns, money in minor units. */
+  const screenCells = (row: TPaymentLinkTransaction) => [
+    row.uuid,
+    row.customer.name,
+    row.customer.email,
+    'AED',
+    row.amount,
+    row.vat,
+    row.fee,
+    row.total_amount,
+    row.status_str,
+    row.created_at.slice(0, 16).replace('T', ' '),
+  ];
+  const minor = (cell: unknown) => Math.round(Number(cell) * 100);
+  const linkFileCells = (cells: unknown[]) => [
+    cells[0],
+    cells[2],
+    cells[3],
+    cells[4],
+    ...[5, 6, 7, 8].map((index) => minor(cells[index])),
+    cells[11],
+    cells[12],
+  ];
+
+  it('writes the rows of the Link Transactions screen to Excel, amounts in major units, with totals of the paid ones', async () => {
+    const report = await exported(seller.token, {
+      reportType: 'payment_link_transactions',
+      paymentLinkId: Number(link.id),
+      exportAs: 'excel',
+    });
+    expect(report).toMatchObject({ progress: { rowsWritten: 4, rowsTotal: 4 }, truncated: false });
+    expect(report.fileName).toMatch(/^payment_link_transactions-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.xlsx$/);
+    const bytes = await downloadedBytes(report, seller.token);
+    const rows = await sheetRows(bytes);
+    const screen = await screenOf(seller.token);
+    expect(screen.transactions).toHaveLength(4);
+    expect(rows[0]).toEqual([
+      'UUID',
+      'Gateway Reference',
+      'Customer Name',
+      'Customer Email',
+      'Currency',
+      'Amount',
+      'VAT',
+      'Fee',
+      'Total Amount',
+      'Receiver Account Title',
+      'Sender Account Title',
+      'Status',
+      'Created At (GMT)',
+    ]);
+    expect(rows.slice(1, 5).map(linkFileCells)).toEqual(screen.transactions.map(screenCells));
+    expect(rows.slice(1, 5).map((cells) => cells[11])).toEqual(['Failed', 'Success', 'Success', 'Success']);
+
+    // Money cells are numbers shown with two decimals, so a spreadsheet can add them up.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const firstPaid = workbook.worksheets[0]!.getRow(5);
+    expect(firstPaid.getCell(6).value).toBe(Number(LINK_AMOUNTS[0]) / 100);
+    expect(firstPaid.getCell(6).numFmt).toBe('#,##0.00');
+
+    // The totals are the screen's: the successful payments only.
+    const totals = rows[6]!;
+    expect(totals[0]).toBe('Total (AED)');
+    expect([5, 6, 7, 8].map((index) => minor(totals[index]))).toEqual([
+      screen.totals.amount,
+      screen.totals.vat,
+      screen.totals.fee,
+      screen.totals.subtotal,
+    ]);
+    expect(screen.totals.amount).toBe(Number(LINK_AMOUNTS.reduce((sum, amount) => sum + amount, 0n)));
+    await expectLedgerInvariants(t);
+  });
+
+  it('writes the same rows and totals to a PDF', async () => {
+    const report = await exported(seller.token, {
+      reportType: 'payment_link_transactions',
+      paymentLinkId: Number(link.id),
+      exportAs: 'pdf',
+    });
+    const answer = await download(report.downloadUrl!, seller.token);
+    expect(answer.headers['content-type']).toBe('application/pdf');
+    const parser = new PDFParse({ data: new Uint8Array(answer.rawPayload) });
+    const text = await parser.getText();
+    await parser.destroy();
+    expect(text.total).toBe(1);
+    expect(text.text).toContain('Payment Link Transactions - page 1');
+    expect(text.text).toContain('4 rows');
+    expect(text.text).toContain('Total (AED)');
+    const screen = await screenOf(seller.token);
+    for (const row of screen.transactions) expect(text.text).toContain(row.uuid);
+    // Amounts in major units with thousands separators: 999.99 and the subtotal of the paid ones.
+    expect(text.text).toContain('999.99');
+    expect(text.text).toContain((screen.totals.amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2 }));
+  });
+
+  it('refuses another merchant’s link exactly as get-paymentlink-transactions does, writing nothing', async () => {
+    const before = await countRows(t, ['reports', 'jobs', 'audit_log']);
+    const screen = await t.call(getPaymentlinkTransactionsCall, { paymentLinkId: Number(link.id) }, { token: rival.token });
+    const exportAnswer = await t.call(
+      generateReportCall,
+      { reportType: 'payment_link_transactions', paymentLinkId: Number(link.id), exportAs: 'excel' },
+      { token: rival.token },
+    );
+    expect({ status: screen.status, reason: screen.reason }).toEqual({ status: 404, reason: 'PAYMENT_LINK_NOT_FOUND' });
+    expect({ status: exportAnswer.status, reason: exportAnswer.reason, message: exportAnswer.message }).toEqual({
+      status: screen.status,
+      reason: screen.reason,
+      message: screen.message,
+    });
+    expect(await countRows(t, ['reports', 'jobs', 'audit_log'])).toEqual(before);
+  });
+
+  it('refuses a missing or malformed link id with the list call’s messages, writing nothing', async () => {
+    const before = await countRows(t, ['reports', 'jobs']);
+    for (const body of [{}, { paymentLinkId: 'abc' }]) {
+      const screen = await t.post('get-paymentlink-transactions', body, { token: seller.token });
+      const refused = await t.post(
+        'generate-report',
+        { reportType: 'payment_link_transactions', exportAs: 'excel', ...body },
+        { token: seller.token },
+      );
+      expect(`${refused.status} ${refused.reason}`).toBe('400 VALIDATION_FAILED');
+      expect(fieldErrors(refused)).toEqual(fieldErrors(screen));
+      expect(Object.keys(fieldErrors(refused))).toEqual(['paymentLinkId']);
+    }
+    expect(await countRows(t, ['reports', 'jobs'])).toEqual(before);
+  });
+
+  it('lets staff with the payment-link feature export, and refuses staff without it', async () => {
+    const [withFeature, withoutFeature] = seller.staff;
+    const body = { reportType: 'payment_link_transactions', paymentLinkId: Number(link.id), exportAs: 'excel' } as const;
+    const report = await exported(withFeature!.token, body);
+    expect(report.progress).toEqual({ rowsWritten: 4, rowsTotal: 4 });
+    const refused = await t.call(generateReportCall, body, { token: withoutFeature!.token });
+    expect({ status: refused.status, reason: refused.reason }).toEqual({ status: 403, reason: 'FEATURE_NOT_GRANTED' });
+    const consumerAsks = await t.call(generateReportCall, body, { token: consumer.token });
+    expect({ status: consumerAsks.status, reason: consumerAsks.reason }).toEqual({ status: 403, reason: 'AUDIENCE_NOT_ALLOWED' });
   });
 });

@@ -1,5 +1,6 @@
 // The transaction history: the consumer's list at /app/transactions, the merchant's at
-// /app/my-transactions (spec 3 section 2.6), and one transaction in detail for both.
+// /app/my-transactions (spec 3 section 2.6), one transaction in detail for both, and the
+// attempts of a merchant's card payment (merchants only).
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../lazy-page.ts';
 import { appChild, CONSUMER_PATHS, MERCHANT_PATHS } from '../paths.ts';
@@ -10,11 +11,22 @@ const TransactionDetails = lazyPage(
   () => import('../../features/transactions/pages/transaction-details-page.tsx'),
   'TransactionDetailsPage',
 );
+const TransactionAttempts = lazyPage(
+  () => import('../../features/transactions/pages/transaction-attempts-page.tsx'),
+  'TransactionAttemptsPage',
+);
 
 export const transactionRoutes: RouteObject[] = [
   featureGroup('transactions', [
     { path: appChild(CONSUMER_PATHS.transactions), element: <Transactions /> },
     { path: appChild(MERCHANT_PATHS.transactionDetails), element: <TransactionDetails /> },
   ]),
-  featureGroup('transactions', [{ path: appChild(MERCHANT_PATHS.myTransactions), element: <Transactions /> }], 'merchant'),
+  featureGroup(
+    'transactions',
+    [
+      { path: appChild(MERCHANT_PATHS.myTransactions), element: <Transactions /> },
+      { path: appChild(MERCHANT_PATHS.transactionAttempts), element: <TransactionAttempts /> },
+    ],
+    'merchant',
+  ),
 ];

@@ -11,3 +11,13 @@ export function counterpartyOf(row: TTransactionRow): string {
 export function walletAmountOf(row: TTransactionRow): number {
   return row.direction < 0 ? row.total_amount : row.amount;
 }
+
+/**
+ * Card payments to a merchant (types 8 payment link, 9 merchant API, 10 POS device): the
+ * transactions made by payment attempts, whose steps the merchant can read.
+ */
+const MERCHANT_CARD_PAYMENT_TYPES: ReadonlySet<number> = new Set([8, 9, 10]);
+
+export function hasPaymentAttempts(transactionTypeId: number): boolean {
+  return MERCHANT_CARD_PAYMENT_TYPES.has(transactionTypeId);
+}

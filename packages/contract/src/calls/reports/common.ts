@@ -4,6 +4,7 @@
 // its export accept exactly the same filters.
 import { z } from 'zod';
 import { dateRangeOrdered } from '../../lists.ts';
+import { ZGetPaymentlinkTransactionsRequest } from '../payment-links/get-paymentlink-transactions.ts';
 import { ZTransactionFilters } from '../transactions/get-transactions.ts';
 
 /** Spec 1 section 9 and spec 2: exports are offered as Excel and PDF. */
@@ -50,6 +51,8 @@ const zOutput = { exportAs: zExportAs, limit: zLimit };
  */
 export const REPORT_REQUESTS = {
   transactions: ZTransactionFilters.extend(zOutput).superRefine(dateRangeOrdered),
+  /** The payments through one link: get-paymentlink-transactions has no filter besides the link. */
+  payment_link_transactions: ZGetPaymentlinkTransactionsRequest.extend(zOutput),
 } as const;
 
 type ReportRequests = typeof REPORT_REQUESTS;

@@ -21,7 +21,8 @@ export const ZGenerateReportRequest = z
       for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, input: body });
       return z.NEVER;
     }
-    return { ...parsed.data, reportType: body.reportType };
+    // The data was read by this type's own schema; TypeScript cannot tie the two together.
+    return { ...parsed.data, reportType: body.reportType } as TGenerateReportInput;
   });
 export const generateReportCall = defineCall({
   path: 'generate-report',

@@ -5,7 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { href, MERCHANT_PATHS } from '../../../app/paths.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useAttemptLog, useLinkByToken } from '../api/payment-link-calls.ts';
-import { AttemptTimeline } from '../components/attempt-timeline.tsx';
+import { AttemptTimeline } from '../../../components/attempt-timeline.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

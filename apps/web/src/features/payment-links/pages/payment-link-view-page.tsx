@@ -1,6 +1,7 @@
 // Payment Link Transactions (route payment-link/view?id=): the link's token, lifetime, status
 // badge (green when Active, otherwise red), Pay Now (its payment_url), amount with currency,
-// type and count; the payments through it with totals of the successful ones; the support note.
+// type and count; Export Excel and Export PDF of its payments; the payments through it (each
+// with a link to its attempts) with totals of the successful ones; the support note.
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paymentLinkTypeLabel, type TPaymentLinkTransaction } from '@paywallet/contract';
@@ -8,6 +9,7 @@ import { href, idParam, MERCHANT_PATHS } from '../../../app/paths.ts';
 import { Amount, formatFee } from '../../../components/amount.tsx';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { ExportButtons } from '../../../components/export-buttons.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { GmtDate } from '../../../components/gmt-date.tsx';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
@@ -42,6 +44,20 @@ function columns(currency: string, openDetails: (row: TPaymentLinkTransaction) =
     { accessor: 'sender_account_title', title: 'Sender Account Title', render: (row) => row.sender_account_title ?? '—' },
     { accessor: 'status_str', title: 'Status', render: (row) => row.status_str },
     { accessor: 'created_at', title: 'Created At', noWrap: true, render: (row) => <GmtDate value={row.created_at} /> },
+    {
+      accessor: 'attempts',
+      title: 'Attempts',
+      render: (row) => (
+        <Anchor
+          component={Link}
+          to={href(MERCHANT_PATHS.transactionAttempts, { uuid: row.uuid })}
+          size="sm"
+          aria-label={`View attempts of payment ${row.uuid}`}
+        >
+          Attempts
+        </Anchor>
+      ),
+    },
   ];
 }
 
@@ -115,7 +131,7 @@ export function PaymentLinkViewPage() {
               </Fact>
             </SimpleGrid>
           </Card>
-          {/* Export Excel and Export PDF: H7's ExportButtons (reportType payment_link_transactions, paymentLinkId) go here once merged. */}
+          <ExportButtons reportType="payment_link_transactions" filters={{ paymentLinkId: link.id }} />
           <DataTable
             label="Link Transactions"
             storageKey="table.payment-link-transactions"

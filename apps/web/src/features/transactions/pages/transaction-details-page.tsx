@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { SETTLEMENT_STATUS_LABEL } from '@paywallet/contract';
 import type { TTransactionDetail } from '@paywallet/contract';
 import { isApiError } from '../../../api/api-error.ts';
-import { transactionsPath } from '../../../app/paths.ts';
+import { href, MERCHANT_PATHS, transactionsPath } from '../../../app/paths.ts';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { GmtDate } from '../../../components/gmt-date.tsx';
 import type { KeyValueRow } from '../../../components/key-value-list.tsx';
@@ -16,6 +16,7 @@ import { useTransactionDetail } from '../api/transaction-calls.ts';
 import { ChargesCard } from '../components/charges-card.tsx';
 import { PartyCard } from '../components/party-card.tsx';
 import { TransactionStatusBadge } from '../components/transaction-status-badge.tsx';
+import { hasPaymentAttempts } from '../transaction-view.ts';
 
 type Party = TTransactionDetail['sender'];
 
@@ -89,9 +90,17 @@ export function TransactionDetailsPage() {
         <Title order={1} size="h2">
           Transaction Details
         </Title>
-        <Button variant="default" onClick={() => navigate(transactionsPath(kind))}>
-          Back
-        </Button>
+        <Group gap="xs">
+          {/* A merchant's card payment was made by attempts; the merchant can read their steps. */}
+          {kind === 'merchant' && detail.data && hasPaymentAttempts(detail.data.transaction_type_id) && (
+            <Button variant="light" onClick={() => navigate(href(MERCHANT_PATHS.transactionAttempts, { uuid: detail.data.uuid }))}>
+              View attempts
+            </Button>
+          )}
+          <Button variant="default" onClick={() => navigate(transactionsPath(kind))}>
+            Back
+          </Button>
+        </Group>
       </Group>
       {detail.isPending && <Skeleton height={220} radius="md" />}
       {detail.isError && (

@@ -1,11 +1,13 @@
-// An attempt's log as a timeline (spec 3 section 2.1): step 1 is the attempt's first entry
+// A payment attempt as a timeline (spec 3 section 2.1): step 1 is the attempt's first entry
 // (message, time, IP, transaction uuid, payment token), later steps come from its logs,
-// numbered from 2; Read more reveals each step's key/value data.
+// numbered from 2; Read more reveals each step's key/value data. Shared by the payment link's
+// attempt log and a transaction's attempts.
 import { useState } from 'react';
 import { Anchor, Code, Stack, Text, Timeline } from '@mantine/core';
 import type { TAttemptLogStep } from '@paywallet/contract';
-import { GmtDate } from '../../../components/gmt-date.tsx';
-import { KeyValueList } from '../../../components/key-value-list.tsx';
+import { attemptSteps } from '../lib/attempt-steps.ts';
+import { GmtDate } from './gmt-date.tsx';
+import { KeyValueList } from './key-value-list.tsx';
 
 function Step({ step, number }: { step: TAttemptLogStep; number: number }) {
   const [open, setOpen] = useState(false);
@@ -16,7 +18,7 @@ function Step({ step, number }: { step: TAttemptLogStep; number: number }) {
         Step {number} · <GmtDate value={step.created_at} /> · IP {step.ip}
       </Text>
       {step.transaction_uuid && (
-        <Text size="xs">
+        <Text size="xs" style={{ wordBreak: 'break-all' }}>
           Transaction <Code>{step.transaction_uuid}</Code>
         </Text>
       )}
@@ -36,12 +38,12 @@ function Step({ step, number }: { step: TAttemptLogStep; number: number }) {
 }
 
 export function AttemptTimeline({ first, logs }: { first: TAttemptLogStep; logs: readonly TAttemptLogStep[] }) {
-  const steps = [first, ...logs];
+  const steps = attemptSteps(first, logs);
   return (
     <Timeline active={steps.length - 1} bulletSize={22} lineWidth={2}>
-      {steps.map((step, index) => (
-        <Timeline.Item key={index} bullet={<Text size="xs">{index + 1}</Text>} title={step.message}>
-          <Step step={step} number={index + 1} />
+      {steps.map(({ number, step }) => (
+        <Timeline.Item key={number} bullet={<Text size="xs">{number}</Text>} title={step.message}>
+          <Step step={step} number={number} />
         </Timeline.Item>
       ))}
     </Timeline>
