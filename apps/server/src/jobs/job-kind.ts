@@ -1,6 +1,7 @@
 // What a job kind is: its payload schema, its handler and its limits (timeout, attempts, backoff).
-// The app's kinds are registered in queue.ts; tests build registries of their own with the same
-// function, so the queue is exercised with real handlers that fail, hang or count their runs.
+// The app's kinds are declared by their modules (*.jobs.ts) and registered in queue.ts; tests
+// build registries of their own with the same function, so the queue is exercised with real
+// handlers that fail, hang or count their runs.
 import type { z } from 'zod';
 import { assert } from '@paywallet/ledger';
 import type { Queryable } from '../db/database.ts';
