@@ -9,7 +9,15 @@
 import { z } from 'zod';
 import { assert } from '@paywallet/ledger';
 import type { Queryable } from '../db/database.ts';
-import { defineJobKind, enqueueJobOf, type EnqueueOptions, type JobKind, type JobKinds, type JobPayloadOf } from './job-kind.ts';
+import {
+  defineCleanupJobKind,
+  defineJobKind,
+  enqueueJobOf,
+  type EnqueueOptions,
+  type JobKind,
+  type JobKinds,
+  type JobPayloadOf,
+} from './job-kind.ts';
 import { deleteFinishedJobs } from './queue.repository.ts';
 import type { Schedule } from './schedules.ts';
 
@@ -59,13 +67,7 @@ const QUEUE_JOB_KINDS = {
     backoff: { baseDelayMs: 5_000, maxDelayMs: 5 * 60_000 },
     erasePayload: true,
   }),
-  'prune-finished-jobs': defineJobKind({
-    payload: z.object({}).strict(),
-    run: (_payload, { deps }) => pruneFinishedJobs(deps.db),
-    timeoutMs: 120_000,
-    maxAttempts: 3,
-    backoff: { baseDelayMs: 60_000, maxDelayMs: 10 * 60_000 },
-  }),
+  'prune-finished-jobs': defineCleanupJobKind(({ deps }) => pruneFinishedJobs(deps.db)),
 };
 
 /**

@@ -1,7 +1,7 @@
 // The jobs of exports: writing a report's file, and removing files past their day. app.ts
 // registers them with the queue (docs/jobs.md); the service enqueues generate-report by name.
 import { z } from 'zod';
-import { defineJobKind } from '../../jobs/job-kind.ts';
+import { defineCleanupJobKind, defineJobKind } from '../../jobs/job-kind.ts';
 import type { JobRegistration } from '../../jobs/queue.ts';
 import { removeExpiredReports, runReportJob } from './reports.service.ts';
 
@@ -17,13 +17,7 @@ const REPORT_JOB_KINDS = {
     backoff: { baseDelayMs: 5_000, maxDelayMs: 60_000 },
   }),
   // Removes export files past their day (bounded per run; a backlog is finished by the next runs).
-  'remove-expired-reports': defineJobKind({
-    payload: z.object({}).strict(),
-    run: (_payload, { deps }) => removeExpiredReports(deps),
-    timeoutMs: 120_000,
-    maxAttempts: 3,
-    backoff: { baseDelayMs: 60_000, maxDelayMs: 10 * 60_000 },
-  }),
+  'remove-expired-reports': defineCleanupJobKind(({ deps }) => removeExpiredReports(deps)),
 };
 
 declare module '../../jobs/queue.ts' {
