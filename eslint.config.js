@@ -4,7 +4,7 @@
 //   - the money core imports nothing of ours;
 //   - server: queries only in *.repository.ts files and src/db/; a module's repositories are
 //     its own (another module calls its service); only modules/notifications writes the
-//     notifications table;
+//     notifications table; jobs/ imports no module (modules register their job kinds);
 //   - web: features do not import each other; app/ composes them.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -140,6 +140,14 @@ export default tseslint.config(
               from: [{ element: { type: 'server-shared', captured: { part: '!test' } } }, { element: { type: 'server-root' } }],
               disallow: { to: { element: { type: 'server-module' }, file: { categories: 'repository' } } },
               message: "Code outside a module calls the module's service, never its repository (docs/modules.md).",
+            },
+            {
+              // The job queue knows no module: each module declares its job kinds in its own
+              // *.jobs.ts and app.ts registers them, so jobs/ and the modules never import in a
+              // circle (docs/jobs.md).
+              from: { element: { type: 'server-shared', captured: { part: 'jobs' } } },
+              disallow: { to: { element: { type: 'server-module' } } },
+              message: "jobs/ imports no module: declare the kind in the module's *.jobs.ts and register it in app.ts (docs/jobs.md).",
             },
             {
               // Features do not import each other; what two features share lives in components/,

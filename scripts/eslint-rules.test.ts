@@ -18,6 +18,8 @@ const IMPORTED_FILES = [
   `${SERVER}/modules/auth/users.service.ts`,
   `${SERVER}/modules/gateway/gateway.repository.ts`,
   `${SERVER}/modules/wallets/wallets.service.ts`,
+  `${SERVER}/lib/idempotency.ts`,
+  `${SERVER}/jobs/queue.ts`,
   `${WEB}/features/send-money/send-money-form.ts`,
   `${WEB}/features/request-money/request-money-form.ts`,
   `${WEB}/components/amount.tsx`,
@@ -128,6 +130,27 @@ describe("a module's repositories are its own", () => {
     const service = "import { getUserView } from '../auth/users.service.ts';\nexport const view = getUserView;\n";
     expect(await layoutRulesBroken(`${SERVER}/modules/dashboard/dashboard.service.ts`, service)).toEqual([]);
     expect(await layoutRulesBroken(`${SERVER}/test/merchant.ts`, importUsersRepository('../modules/auth/users.repository.ts'))).toEqual([]);
+  });
+});
+
+describe('the job queue imports no module', () => {
+  it('reports a module imported by jobs/, by value, by type or loaded', async () => {
+    // Proves jobs/ cannot go back to naming the modules' handlers (the jobs <-> reports cycle).
+    for (const code of [
+      "import { getWallet } from '../modules/wallets/wallets.service.ts';\nexport const run = getWallet;\n",
+      "import type { WalletWithCurrency } from '../modules/wallets/wallets.service.ts';\nexport type View = WalletWithCurrency;\n",
+      "export const load = () => import('../modules/wallets/wallets.service.ts');\n",
+    ]) {
+      expect(await layoutRulesBroken(`${SERVER}/jobs/queue.ts`, code), code).toEqual(['boundaries/dependencies']);
+    }
+  });
+
+  it('accepts jobs/ importing lib/, and a module importing the queue to enqueue', async () => {
+    // Proves the rule's good side: the queue may use shared code, and modules use the queue.
+    const lib = "import { purgeExpiredIdempotencyKeys } from '../lib/idempotency.ts';\nexport const run = purgeExpiredIdempotencyKeys;\n";
+    expect(await layoutRulesBroken(`${SERVER}/jobs/queue.ts`, lib)).toEqual([]);
+    const enqueue = "import { enqueueJob } from '../../jobs/queue.ts';\nexport const run = enqueueJob;\n";
+    expect(await layoutRulesBroken(`${SERVER}/modules/wallets/wallets.jobs.ts`, enqueue)).toEqual([]);
   });
 });
 

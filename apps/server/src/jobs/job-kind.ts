@@ -1,7 +1,8 @@
 // What a job kind is: its payload schema, its handler and its limits (timeout, attempts, backoff).
-// The app's kinds are registered in queue.ts; tests build registries of their own with the same
-// function, so the queue is exercised with real handlers that fail, hang or count their runs.
-import type { z } from 'zod';
+// The app's kinds are declared by their modules (*.jobs.ts) and registered in queue.ts; tests
+// build registries of their own with the same function, so the queue is exercised with real
+// handlers that fail, hang or count their runs.
+import { z } from 'zod';
 import { assert } from '@paywallet/ledger';
 import type { Queryable } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
@@ -56,6 +57,21 @@ export function defineJobKind<S extends z.ZodType>(kind: JobKind<S>): JobKind<S>
   assert(kind.backoff.baseDelayMs >= 0 && kind.backoff.baseDelayMs <= kind.backoff.maxDelayMs, 'backoff base is at most its maximum');
   assert(kind.backoff.maxDelayMs <= JOB_RETRY_DELAY_MS_MAX, 'a retry waits at most a day');
   return kind;
+}
+
+/**
+ * A periodic clean-up (old jobs, expired files, spent keys): no payload, bounded work per run, at
+ * most two minutes, three attempts a minute to ten minutes apart. A run that leaves a backlog
+ * leaves it to the schedule's next slot.
+ */
+export function defineCleanupJobKind(run: (context: JobContext) => Promise<unknown>) {
+  return defineJobKind({
+    payload: z.object({}).strict(),
+    run: (_payload, context) => run(context),
+    timeoutMs: 120_000,
+    maxAttempts: 3,
+    backoff: { baseDelayMs: 60_000, maxDelayMs: 10 * 60_000 },
+  });
 }
 
 /** How long to wait after the failed attempt number `attempt` (1-based) before the next one. */

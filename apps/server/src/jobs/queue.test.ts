@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { defineJobKind, enqueueJobOf, retryDelayMs } from './job-kind.ts';
 import { completeJob, LEASE_EXPIRED_ERROR } from './queue.repository.ts';
+import { enqueueJob, registeredJobKinds, registeredSchedules, registerJobs, type AppJobKindMap, type JobRegistration } from './queue.ts';
 import { JobRunner } from './runner.ts';
 import type { Schedule } from './schedules.ts';
 
@@ -230,5 +231,65 @@ describe('job queue', () => {
 
     await Promise.all(tickers.map((ticker) => ticker.drain()));
     expect(runs.get('tick')).toBe(2);
+  });
+});
+
+describe('the registry of the app’s kinds', () => {
+  it('holds every module’s kinds and schedules once the app is built, and a runner built then runs them', async () => {
+    // Proves the modules register with the queue (queue.ts names none of them) and app.ts wires them all.
+    const t = await createTestApp({}, { demo: false });
+    try {
+      expect(Object.keys(registeredJobKinds()).sort()).toEqual([
+        'deliver-webhook',
+        'expire-stale-card-payments',
+        'generate-report',
+        'prune-finished-jobs',
+        'prune-idempotency-keys',
+        'remove-expired-reports',
+        'send-email',
+      ]);
+      expect(registeredSchedules().map((schedule) => [schedule.name, schedule.everyMs])).toEqual(
+        expect.arrayContaining([
+          ['prune-finished-jobs', 60 * 60_000],
+          ['expire-stale-card-payments', 60_000],
+          ['remove-expired-reports', 10 * 60_000],
+          ['prune-idempotency-keys', 60 * 60_000],
+        ]),
+      );
+      expect(registeredSchedules()).toHaveLength(4);
+      // A kind of a module is enqueued by name, checked against the kind the module registered.
+      const id = await t.deps.db.transaction().execute((trx) => enqueueJob(trx, 'remove-expired-reports', {}));
+      expect(id).toEqual(expect.any(BigInt));
+      await expect(enqueueJob(t.deps.db, 'generate-report', { reportId: 'not a number' })).rejects.toThrow();
+      // Building another app registers the same definitions again: nothing changes.
+      const again = await createTestApp({}, { demo: false });
+      await again.close();
+      expect(registeredSchedules()).toHaveLength(4);
+      const runner = new JobRunner(t.deps, { runnerId: 'registry-test-runner' });
+      expect(await runner.drain()).toEqual(['done']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses a second definition of a kind or a schedule, and a schedule of a kind nobody registered', () => {
+    // Proves two modules cannot claim one name, and a schedule cannot point at nothing.
+    const kind = defineJobKind({
+      payload: z.object({}).strict(),
+      run: async () => undefined,
+      timeoutMs: 1_000,
+      maxAttempts: 1,
+      backoff: { baseDelayMs: 0, maxDelayMs: 0 },
+    });
+    const kinds = { 'test-registered': kind } as unknown as JobRegistration['kinds'];
+    registerJobs({ kinds });
+    registerJobs({ kinds });
+    expect(() => registerJobs({ kinds: { 'test-registered': { ...kind } } as unknown as JobRegistration['kinds'] })).toThrow(
+      "job kind 'test-registered' is defined twice",
+    );
+    const schedule = { name: 'test-schedule', kind: 'test-unknown', everyMs: 60_000, payload: {} } as unknown as Schedule<AppJobKindMap>;
+    expect(() => registerJobs({ kinds: {}, schedules: [schedule] })).toThrow("enqueues the registered kind 'test-unknown'");
+    const prune = registeredSchedules().find((known) => known.name === 'prune-finished-jobs')!;
+    expect(() => registerJobs({ kinds: {}, schedules: [{ ...prune }] })).toThrow("schedule 'prune-finished-jobs' is defined twice");
   });
 });

@@ -1,14 +1,25 @@
-// The app's job kinds, and enqueueJob: the one way to enqueue, typed by kind. A job is enqueued
-// inside the business transaction that causes it, so it exists exactly when that commits.
-// How to add a kind: docs/jobs.md.
+// The registry of job kinds, and enqueueJob: the one way to enqueue, typed by kind. A job is
+// enqueued inside the business transaction that causes it, so it exists exactly when that commits.
+//
+// The queue knows none of the modules: each one declares its kinds (and schedules) beside its
+// code, in a `*.jobs.ts` file that adds them to `AppJobKinds` (the types enqueueJob checks) and
+// exports a registration, which app.ts hands to registerJobs when it builds the app. Only the
+// queue's own housekeeping and the e-mail delivery are declared here. How to add a kind:
+// docs/jobs.md. The lint rule in eslint.config.js keeps jobs/ free of module imports.
 import { z } from 'zod';
+import { assert } from '@paywallet/ledger';
 import type { Queryable } from '../db/database.ts';
-import { expireStaleCardPayments } from '../modules/gateway/card-payments.service.ts';
-import { removeExpiredReports, runReportJob } from '../modules/reports/reports.service.ts';
-import { deliverWebhookEvent } from '../modules/webhooks/webhooks.service.ts';
-import { defineJobKind, enqueueJobOf, type EnqueueOptions, type JobPayloadOf } from './job-kind.ts';
+import {
+  defineCleanupJobKind,
+  defineJobKind,
+  enqueueJobOf,
+  type EnqueueOptions,
+  type JobKind,
+  type JobKinds,
+  type JobPayloadOf,
+} from './job-kind.ts';
 import { deleteFinishedJobs } from './queue.repository.ts';
-import { purgeExpiredIdempotencyKeys } from '../lib/idempotency.ts';
+import type { Schedule } from './schedules.ts';
 
 /** Finished jobs are kept this long for inspection, then pruned. */
 export const DONE_JOBS_KEPT_MS = 7 * 24 * 60 * 60_000;
@@ -44,16 +55,8 @@ async function pruneFinishedJobs(db: Queryable): Promise<number> {
   return deleted;
 }
 
-export const JOB_KINDS = {
-  // Expires 3-D Secure challenges left unanswered past their 15 minutes (bounded per run; a
-  // backlog larger than one run is finished by the next minute's run).
-  'expire-stale-card-payments': defineJobKind({
-    payload: z.object({}).strict(),
-    run: (_payload, { deps }) => expireStaleCardPayments(deps),
-    timeoutMs: 50_000,
-    maxAttempts: 3,
-    backoff: { baseDelayMs: 5_000, maxDelayMs: 30_000 },
-  }),
+/** The queue's own kinds: e-mail delivery (through deps.mailer) and the pruning of old jobs. */
+const QUEUE_JOB_KINDS = {
   // Delivers one e-mail over SMTP. The mailer's own timeouts end a hung connection well
   // before the job's; about ten minutes of retries in all, the life of a one-time code.
   'send-email': defineJobKind({
@@ -64,64 +67,79 @@ export const JOB_KINDS = {
     backoff: { baseDelayMs: 5_000, maxDelayMs: 5 * 60_000 },
     erasePayload: true,
   }),
-  'prune-finished-jobs': defineJobKind({
-    payload: z.object({}).strict(),
-    run: (_payload, { deps }) => pruneFinishedJobs(deps.db),
-    timeoutMs: 120_000,
-    maxAttempts: 3,
-    backoff: { baseDelayMs: 60_000, maxDelayMs: 10 * 60_000 },
-  }),
-  // Writes one export's file (modules/reports). A run that fails for a cause of ours is retried
-  // from the start; a report whose filters no longer pass fails at once.
-  'generate-report': defineJobKind({
-    payload: z.object({ reportId: z.string().regex(/^\d{1,19}$/) }),
-    run: (payload, { deps, signal, attempt, maxAttempts }) =>
-      runReportJob(deps, BigInt(payload.reportId), { signal, attempt, maxAttempts }),
-    timeoutMs: 9 * 60_000,
-    maxAttempts: 3,
-    backoff: { baseDelayMs: 5_000, maxDelayMs: 60_000 },
-  }),
-  // Removes export files past their day (bounded per run; a backlog is finished by the next runs).
-  'remove-expired-reports': defineJobKind({
-    payload: z.object({}).strict(),
-    run: (_payload, { deps }) => removeExpiredReports(deps),
-    timeoutMs: 120_000,
-    maxAttempts: 3,
-    backoff: { baseDelayMs: 60_000, maxDelayMs: 10 * 60_000 },
-  }),
-  // Deletes idempotency keys (lib/idempotency.ts) whose 24 hours ran out.
-  'prune-idempotency-keys': defineJobKind({
-    payload: z.object({}).strict(),
-    run: (_payload, { deps }) => purgeExpiredIdempotencyKeys(deps.db),
-    timeoutMs: 120_000,
-    maxAttempts: 3,
-    backoff: { baseDelayMs: 60_000, maxDelayMs: 10 * 60_000 },
-  }),
-  // Delivers one webhook event (modules/webhooks): one signed POST per attempt, each recorded.
-  // Retries after 30 s, 1, 2, 4, 8, 16, 32, 64, 128 min, then every 4 h: 12 attempts over
-  // about 12.5 hours. The request's own timeout (10 s) ends well before the job's.
-  'deliver-webhook': defineJobKind({
-    payload: z.object({ webhookEventId: z.string().regex(/^\d{1,19}$/) }).strict(),
-    run: (payload, { deps, attempt, maxAttempts, signal }) =>
-      deliverWebhookEvent(deps, BigInt(payload.webhookEventId), { attempt, maxAttempts, signal }),
-    timeoutMs: 30_000,
-    maxAttempts: 12,
-    backoff: { baseDelayMs: 30_000, maxDelayMs: 4 * 60 * 60_000 },
-  }),
+  'prune-finished-jobs': defineCleanupJobKind(({ deps }) => pruneFinishedJobs(deps.db)),
 };
 
-export type AppJobKinds = typeof JOB_KINDS;
-export type AppJobKind = keyof AppJobKinds;
+/**
+ * Every kind of the app, by name: what enqueueJob accepts and how it types the payload. A module
+ * adds its kinds with a module augmentation in its `*.jobs.ts` file:
+ *
+ *     declare module '../../jobs/queue.ts' {
+ *       interface AppJobKinds { 'generate-report': (typeof REPORT_JOB_KINDS)['generate-report'] }
+ *     }
+ */
+export interface AppJobKinds {
+  'send-email': (typeof QUEUE_JOB_KINDS)['send-email'];
+  'prune-finished-jobs': (typeof QUEUE_JOB_KINDS)['prune-finished-jobs'];
+}
+
+export type AppJobKind = keyof AppJobKinds & string;
+/** AppJobKinds as a plain object type (an interface has no index signature, so it is no JobKinds). */
+export type AppJobKindMap = { [N in AppJobKind]: AppJobKinds[N] };
+
+/** What a module hands to registerJobs: its kinds, and the schedules that enqueue them. */
+export interface JobRegistration {
+  kinds: Partial<AppJobKindMap>;
+  schedules?: ReadonlyArray<Schedule<AppJobKindMap>>;
+}
+
+const kindRegistry: Record<string, JobKind> = {};
+const scheduleRegistry = new Map<string, Schedule<AppJobKindMap>>();
+
+/**
+ * Adds a module's kinds and schedules to the registry. Registering the same definitions again
+ * (every app a test builds does) changes nothing; another definition under a taken name is a
+ * programmer error, as is a schedule of a kind nobody registered.
+ */
+export function registerJobs(registration: JobRegistration): void {
+  for (const [name, kind] of Object.entries(registration.kinds) as Array<[string, JobKind | undefined]>) {
+    if (kind === undefined) continue;
+    assert(kindRegistry[name] === undefined || kindRegistry[name] === kind, `job kind '${name}' is defined twice`);
+    kindRegistry[name] = kind;
+  }
+  for (const schedule of registration.schedules ?? []) {
+    const known = scheduleRegistry.get(schedule.name);
+    assert(known === undefined || known === schedule, `schedule '${schedule.name}' is defined twice`);
+    assert(kindRegistry[schedule.kind] !== undefined, `schedule '${schedule.name}' enqueues the registered kind '${schedule.kind}'`);
+    scheduleRegistry.set(schedule.name, schedule);
+  }
+}
+
+/** The kinds registered so far (a runner built without its own kinds runs these). */
+export function registeredJobKinds(): AppJobKindMap {
+  return { ...kindRegistry } as AppJobKindMap;
+}
+
+/** The schedules registered so far (a runner built without its own kinds ticks these). */
+export function registeredSchedules(): Array<Schedule<AppJobKindMap>> {
+  return [...scheduleRegistry.values()];
+}
+
+registerJobs({
+  kinds: QUEUE_JOB_KINDS,
+  schedules: [{ name: 'prune-finished-jobs', kind: 'prune-finished-jobs', everyMs: 60 * 60_000, payload: {} }],
+});
 
 /**
  * Enqueues a job inside `trx`, the transaction of the change that causes it. Returns its id, or
- * undefined when `dedupeKey` already has a job.
+ * undefined when `dedupeKey` already has a job. A kind whose module was not registered (app.ts)
+ * is a programmer error and throws before anything is written.
  */
 export function enqueueJob<N extends AppJobKind>(
   trx: Queryable,
   kind: N,
-  payload: JobPayloadOf<AppJobKinds, N>,
+  payload: JobPayloadOf<AppJobKindMap, N>,
   options: EnqueueOptions = {},
 ): Promise<bigint | undefined> {
-  return enqueueJobOf(JOB_KINDS, trx, kind, payload, options);
+  return enqueueJobOf(kindRegistry as JobKinds as AppJobKindMap, trx, kind, payload, options);
 }

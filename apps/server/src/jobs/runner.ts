@@ -10,8 +10,8 @@ import type { Deps } from '../deps.ts';
 import type { JobKinds } from './job-kind.ts';
 import { retryDelayMs } from './job-kind.ts';
 import { claimJobs, completeJob, failJob, recoverExpiredLeases, type ClaimedJob } from './queue.repository.ts';
-import { JOB_KINDS } from './queue.ts';
-import { SCHEDULES, enqueueDueSchedules, type Schedule } from './schedules.ts';
+import { registeredJobKinds, registeredSchedules, type AppJobKindMap } from './queue.ts';
+import { enqueueDueSchedules, type Schedule } from './schedules.ts';
 
 export const JOB_POLL_INTERVAL_MS = 1_000;
 export const JOB_CONCURRENCY = 8;
@@ -41,7 +41,7 @@ export interface JobRunnerOptions<K extends JobKinds> {
 /** What one attempt came to, for the log and for tests. */
 export type AttemptOutcome = 'done' | 'retry' | 'failed' | 'lease-lost';
 
-export class JobRunner<K extends JobKinds = typeof JOB_KINDS> {
+export class JobRunner<K extends JobKinds = AppJobKindMap> {
   readonly id: string;
   private readonly kinds: K;
   private readonly kindNames: string[];
@@ -60,9 +60,11 @@ export class JobRunner<K extends JobKinds = typeof JOB_KINDS> {
     options: JobRunnerOptions<K> = {},
   ) {
     this.id = options.runnerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
-    this.kinds = options.kinds ?? (JOB_KINDS as unknown as K);
+    // Without kinds of its own, the runner takes the app's as registered so far: app.ts registers
+    // them when it builds the app, before main.ts or a test builds a runner.
+    this.kinds = options.kinds ?? (registeredJobKinds() as unknown as K);
     this.kindNames = Object.keys(this.kinds);
-    this.schedules = options.schedules ?? (options.kinds ? [] : (SCHEDULES as unknown as ReadonlyArray<Schedule<K>>));
+    this.schedules = options.schedules ?? (options.kinds ? [] : (registeredSchedules() as unknown as ReadonlyArray<Schedule<K>>));
     this.concurrency = options.concurrency ?? JOB_CONCURRENCY;
     this.pollIntervalMs = options.pollIntervalMs ?? JOB_POLL_INTERVAL_MS;
     assert(this.concurrency >= 1 && this.concurrency <= JOB_CONCURRENCY_MAX, 'a runner runs 1 to 100 jobs at once');

@@ -4,7 +4,6 @@
 import { assert } from '@paywallet/ledger';
 import type { Queryable } from '../db/database.ts';
 import { enqueueJobOf, type JobKindName, type JobKinds, type JobPayloadOf } from './job-kind.ts';
-import type { AppJobKinds } from './queue.ts';
 
 export const SCHEDULE_EVERY_MS_MIN = 1_000;
 
@@ -15,13 +14,6 @@ export interface Schedule<K extends JobKinds = JobKinds, N extends JobKindName<K
   everyMs: number;
   payload: JobPayloadOf<K, N>;
 }
-
-export const SCHEDULES: ReadonlyArray<Schedule<AppJobKinds>> = [
-  { name: 'expire-stale-card-payments', kind: 'expire-stale-card-payments', everyMs: 60_000, payload: {} },
-  { name: 'prune-finished-jobs', kind: 'prune-finished-jobs', everyMs: 60 * 60_000, payload: {} },
-  { name: 'remove-expired-reports', kind: 'remove-expired-reports', everyMs: 10 * 60_000, payload: {} },
-  { name: 'prune-idempotency-keys', kind: 'prune-idempotency-keys', everyMs: 60 * 60_000, payload: {} },
-];
 
 export interface Slot {
   startsAt: Date;

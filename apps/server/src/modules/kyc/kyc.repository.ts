@@ -2,7 +2,7 @@
 // the user's KYC status. KYC reads the user row itself (the columns it needs) rather than
 // through auth, so that auth may ask KYC what comes after sign-in without a cycle between them.
 // Kysely only; `db` or `trx` first.
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
 import type { KycInputsTable } from '../../db/schema.ts';
 
@@ -69,6 +69,33 @@ export async function isOwnFileForInput(db: Queryable, fileId: bigint, userId: b
     .where('input_id', '=', inputId)
     .executeTakeFirst();
   return file !== undefined;
+}
+
+/**
+ * Deletes the user's uploads that none of their submissions names (a file chosen again for the
+ * same input, or one never submitted) and answers their storage keys, for the caller to remove
+ * once its transaction commits. Files of earlier submissions stay: the review history shows them.
+ */
+export async function deleteUnsubmittedFiles(trx: Queryable, userId: bigint): Promise<string[]> {
+  const rows = await trx
+    .deleteFrom('kyc_files')
+    .where('kyc_files.user_id', '=', userId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('kyc_submissions')
+            .select('kyc_submissions.id')
+            .where('kyc_submissions.user_id', '=', userId)
+            // An answer names a file by its id, as text, under the file's own input.
+            .where(
+              sql<boolean>`kyc_submissions.answers @> jsonb_build_array(jsonb_build_object('inputId', kyc_files.input_id, 'value', kyc_files.id::text))`,
+            ),
+        ),
+      ),
+    )
+    .returning('kyc_files.storage_key')
+    .execute();
+  return rows.map((row) => row.storage_key);
 }
 
 export async function insertSubmission(

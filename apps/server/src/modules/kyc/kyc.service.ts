@@ -7,6 +7,7 @@ import type { Deps } from '../../deps.ts';
 import type { UploadedFile } from '../../transport/dispatcher.ts';
 import type { AuditTrail } from '../../transport/audit-trail.ts';
 import { fail, fieldFailure } from '../../transport/errors.ts';
+import { withReleasedFiles } from '../../lib/released-files.ts';
 import * as repository from './kyc.repository.ts';
 import type { KycApplicant } from './kyc.repository.ts';
 
@@ -97,11 +98,16 @@ export async function submitKyc(deps: Deps, audit: AuditTrail, userId: bigint, a
   }
   if (Object.keys(errors).length > 0) throw fieldFailure(errors);
   const normalised = inputs.map((input) => ({ inputId: input.id, value: normaliseAnswer(input, given.get(input.id) ?? '') }));
-  await deps.db.transaction().execute(async (trx) => {
-    const submissionId = await repository.insertSubmission(trx, userId, normalised);
-    await repository.setKycStatus(trx, userId, KYC_STATUS.SUBMITTED);
-    await audit.record(trx, { subject: { type: 'kyc_submission', id: submissionId } });
-  });
+  // The uploads the submission leaves out (a document chosen again replaces the earlier upload)
+  // are deleted with it, and their files removed once it has committed.
+  await withReleasedFiles(deps, 'kyc submission', (files) =>
+    deps.db.transaction().execute(async (trx) => {
+      const submissionId = await repository.insertSubmission(trx, userId, normalised);
+      await repository.setKycStatus(trx, userId, KYC_STATUS.SUBMITTED);
+      files.released.push(...(await repository.deleteUnsubmittedFiles(trx, userId)));
+      await audit.record(trx, { subject: { type: 'kyc_submission', id: submissionId } });
+    }),
+  );
   return null;
 }
 

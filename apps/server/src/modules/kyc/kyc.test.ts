@@ -448,6 +448,49 @@ describe('kyc', () => {
       expect(passcode.data.userKyc).toBe(0);
     });
 
+    it('removes the uploads a submission leaves out, keeps the submitted one, and a refused submission touches none', async () => {
+      // Proves a document chosen again does not leave the first upload on disk once the answers are in.
+      const { email, token } = await newUser();
+      const answers = await validAnswers(token);
+      const again = await upload(token, { inputId: String(id.identity) }, { name: 'passport-2.pdf', bytes: PDF, type: 'application/pdf' });
+      expect(again.status).toBe(200);
+      const user = await t.deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      const uploads = await t.deps.db
+        .selectFrom('kyc_files')
+        .select(['id', 'storage_key'])
+        .where('user_id', '=', user.id)
+        .orderBy('id')
+        .execute();
+      expect(uploads).toHaveLength(2);
+      const [first, second] = uploads.map((row) => ({ id: row.id, file: path.join(filesRoot, row.storage_key) }));
+      const chosen = replace(answers, id.identity, String(second!.id));
+
+      // A refused submission (a required answer missing) deletes nothing.
+      const refused = await t.call(manageUserKycCall, { kyc: chosen.filter((answer) => answer.inputId !== id.fullName) }, { token });
+      expect(refused.status).toBe(400);
+      expect(fs.existsSync(first!.file) && fs.existsSync(second!.file)).toBe(true);
+
+      const submitted = await t.call(manageUserKycCall, { kyc: chosen }, { token });
+      expect(submitted.status, submitted.message).toBe(200);
+      expect(fs.existsSync(first!.file)).toBe(false);
+      expect(fs.readFileSync(second!.file)).toEqual(PDF);
+      const left = await t.deps.db.selectFrom('kyc_files').select('id').where('user_id', '=', user.id).execute();
+      expect(left.map((row) => row.id)).toEqual([second!.id]);
+
+      // Rejected, the user submits again with a new document: the earlier submission's file stays.
+      await t.deps.db.updateTable('users').set({ kyc_status: 3 }).where('email', '=', email).execute();
+      const third = await upload(token, { inputId: String(id.identity) }, { name: 'passport-3.png', bytes: PNG, type: 'image/png' });
+      const resubmitted = await t.call(
+        manageUserKycCall,
+        { kyc: replace(chosen, id.identity, String((third.data as Upload).fileId)) },
+        { token },
+      );
+      expect(resubmitted.status, resubmitted.message).toBe(200);
+      expect(fs.existsSync(second!.file)).toBe(true);
+      const kept = await t.deps.db.selectFrom('kyc_files').select('id').where('user_id', '=', user.id).orderBy('id').execute();
+      expect(kept.map((row) => Number(row.id))).toEqual([Number(second!.id), (third.data as Upload).fileId]);
+    });
+
     it('accepts the answers as a list as well as a JSON string, and lets a rejected user submit again', async () => {
       // Proves the array form of kyc, and that a rejected verification reopens the form.
       const { email, token } = await newUser();

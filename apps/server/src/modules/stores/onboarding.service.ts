@@ -24,6 +24,7 @@ import {
 import type { Deps } from '../../deps.ts';
 import type { Queryable } from '../../db/database.ts';
 import { defineList, listPage } from '../../db/lists.ts';
+import { withReleasedFiles } from '../../lib/released-files.ts';
 import type { AuditTrail } from '../../transport/audit-trail.ts';
 import type { UploadedFile } from '../../transport/dispatcher.ts';
 import { fail } from '../../transport/errors.ts';
@@ -227,7 +228,11 @@ function presentFile(file: UploadedFile | undefined): UploadedFile | undefined {
   return file && (file.bytes.length > 0 || file.truncated) ? file : undefined;
 }
 
-/** manage-store-owners: adds, updates or deletes an owner of an editable store of the merchant. */
+/**
+ * manage-store-owners: adds, updates or deletes an owner of an editable store of the merchant.
+ * A document replaced by a new upload, or the documents of a deleted owner, are removed from the
+ * file store once the change has committed; a change that fails removes the upload it stored.
+ */
 export async function manageStoreOwner(
   deps: Deps,
   audit: AuditTrail,
@@ -237,30 +242,41 @@ export async function manageStoreOwner(
 ): Promise<{ id: number }> {
   const storeId = BigInt(input.storeId);
   const file = presentFile(uploaded);
-  return deps.db.transaction().execute(async (trx) => {
-    await lockEditableStore(trx, merchantUserId, storeId);
-    let ownerId: bigint;
-    if (input.type === 'add') {
-      const values = ownerValues(input);
-      if ((await countStoreOwners(trx, storeId)) >= STORE_LIMITS.ownersMax) fail('STORE_OWNERS_LIMIT', { max: STORE_LIMITS.ownersMax });
-      if (!file) fail('OWNER_DOCUMENT_REQUIRED', { fieldErrors: { attachment: 'The document field is required' } });
-      const document = await storeOwnerDocument(deps, file);
-      ownerId = await insertStoreOwner(trx, { merchantUserId, storeId, ...values, ...document });
-    } else {
-      ownerId = BigInt(input.id!);
-      const owner = await findMerchantOwner(trx, merchantUserId, ownerId);
-      if (!owner || owner.store_id !== storeId) fail('OWNER_NOT_FOUND');
-      if (input.type === 'update') {
+  return withReleasedFiles(deps, `store owner ${input.type}`, (files) =>
+    deps.db.transaction().execute(async (trx) => {
+      await lockEditableStore(trx, merchantUserId, storeId);
+      let ownerId: bigint;
+      if (input.type === 'add') {
         const values = ownerValues(input);
-        const document = file ? await storeOwnerDocument(deps, file) : undefined;
-        await updateStoreOwner(trx, ownerId, values, document);
+        if ((await countStoreOwners(trx, storeId)) >= STORE_LIMITS.ownersMax) fail('STORE_OWNERS_LIMIT', { max: STORE_LIMITS.ownersMax });
+        if (!file) fail('OWNER_DOCUMENT_REQUIRED', { fieldErrors: { attachment: 'The document field is required' } });
+        const document = await storeOwnerDocument(deps, file);
+        files.stored.push(document.document_key);
+        ownerId = await insertStoreOwner(trx, { merchantUserId, storeId, ...values, ...document });
       } else {
-        await deleteStoreOwner(trx, ownerId);
+        ownerId = BigInt(input.id!);
+        const owner = await findMerchantOwner(trx, merchantUserId, ownerId);
+        if (!owner || owner.store_id !== storeId) fail('OWNER_NOT_FOUND');
+        if (input.type === 'update') {
+          const values = ownerValues(input);
+          const document = file ? await storeOwnerDocument(deps, file) : undefined;
+          if (document) {
+            files.stored.push(document.document_key);
+            files.released.push(owner.document_key);
+          }
+          await updateStoreOwner(trx, ownerId, values, document);
+        } else {
+          await deleteStoreOwner(trx, ownerId);
+          files.released.push(owner.document_key);
+        }
       }
-    }
-    await audit.record(trx, { subject: { type: 'store_owner', id: ownerId }, detail: { operation: input.type, storeId: String(storeId) } });
-    return { id: Number(ownerId) };
-  });
+      await audit.record(trx, {
+        subject: { type: 'store_owner', id: ownerId },
+        detail: { operation: input.type, storeId: String(storeId) },
+      });
+      return { id: Number(ownerId) };
+    }),
+  );
 }
 
 /** get-file of type STORE: an owner's document as a data URL, for the merchant whose owner it is. */

@@ -4,6 +4,9 @@
 // -> submit -> Pending Approval, refused while pending, Request For Changes -> update -> submit
 // again, Active and Deactive closed) and another merchant's ids: nothing leaked, nothing changed.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createStoreCall,
@@ -118,6 +121,24 @@ async function addOwner(storeId: number, who: { token: string } = shop): Promise
   const answer = await manageOwner(who.token, { ...OWNER, type: 'add', storeId: String(storeId) });
   expect(answer.status, answer.message).toBe(200);
   return answer.data.id;
+}
+
+/** Where the owner's document lies in the file store now. */
+async function documentPath(ownerId: number): Promise<string> {
+  const row = await t.deps.db.selectFrom('store_owners').select('document_key').where('id', '=', BigInt(ownerId)).executeTakeFirstOrThrow();
+  return path.join(t.deps.config.dataDir, 'files', row.document_key);
+}
+
+/** Every file under the file store's folder (the owners' documents share it with other uploads). */
+function storedFiles(): Set<string> {
+  const root = path.join(t.deps.config.dataDir, 'files');
+  if (!fs.existsSync(root)) return new Set();
+  return new Set(
+    fs
+      .readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name)),
+  );
 }
 
 async function storeStatus(storeId: number): Promise<number> {
@@ -390,6 +411,89 @@ describe('manage-store-owners and get-file', () => {
     const noId = await manageOwner(shop.token, { ...OWNER, type: 'update', storeId });
     expect({ status: noId.status, message: noId.message }).toEqual({ status: 400, message: 'The owner field is required' });
     expect(await countRows(t, TABLES)).toEqual(before);
+  });
+
+  it('removes a replaced document and a deleted owner’s document from the file store, after the change commits', async () => {
+    // Proves the old upload does not stay on disk: replaced -> old path gone, the new one served; deleted -> gone.
+    const storeId = await newStore();
+    const ownerId = await addOwner(storeId);
+    const first = await documentPath(ownerId);
+    expect(fs.existsSync(first)).toBe(true);
+
+    const replaced = await manageOwner(
+      shop.token,
+      { ...OWNER, type: 'update', storeId: String(storeId), id: String(ownerId) },
+      { name: 'id.jpg', bytes: JPEG, type: 'image/jpeg' },
+    );
+    expect(replaced.status, replaced.message).toBe(200);
+    const second = await documentPath(ownerId);
+    expect(second).not.toBe(first);
+    expect(fs.existsSync(first)).toBe(false);
+    expect(fs.readFileSync(second)).toEqual(JPEG);
+    const served = await t.call(getFileCall, { type: 'STORE', typeId: ownerId }, { token: shop.token });
+    expect(served.data).toMatchObject({ file: `data:image/jpeg;base64,${JPEG.toString('base64')}`, fileName: 'id.jpg' });
+
+    // An update without a file keeps the document where it is.
+    const renamed = await manageOwner(
+      shop.token,
+      { ...OWNER, firstName: 'Rana', type: 'update', storeId: String(storeId), id: String(ownerId) },
+      null,
+    );
+    expect(renamed.status, renamed.message).toBe(200);
+    expect(await documentPath(ownerId)).toBe(second);
+    expect(fs.existsSync(second)).toBe(true);
+
+    const deleted = await manageOwner(shop.token, { type: 'delete', storeId: String(storeId), id: String(ownerId) }, null);
+    expect(deleted.status, deleted.message).toBe(200);
+    expect(fs.existsSync(second)).toBe(false);
+  });
+
+  it('leaves the files untouched when an update or a delete is refused or rolled back', async () => {
+    // Proves a refused change keeps the owner's document and stores no stray upload, and a change
+    // the database rolls back after the new upload was stored keeps the old one and drops the new.
+    const storeId = await newStore();
+    const ownerId = await addOwner(storeId);
+    const document = await documentPath(ownerId);
+    const before = storedFiles();
+    const update = { ...OWNER, type: 'update', storeId: String(storeId), id: String(ownerId) };
+
+    const badBytes = await manageOwner(shop.token, update, { name: 'id.png', bytes: PDF, type: 'image/png' });
+    expect({ status: badBytes.status, reason: badBytes.reason }).toEqual({ status: 400, reason: 'OWNER_DOCUMENT_TYPE' });
+    const badField = await manageOwner(shop.token, { ...update, dob: '1985-02-30' }, { name: 'id.jpg', bytes: JPEG, type: 'image/jpeg' });
+    expect({ status: badField.status, reason: badField.reason }).toEqual({ status: 400, reason: 'VALIDATION_FAILED' });
+    const crossedUpdate = await manageOwner(rival.token, update, { name: 'id.jpg', bytes: JPEG, type: 'image/jpeg' });
+    expect(crossedUpdate.status).toBe(404);
+    const crossedDelete = await manageOwner(rival.token, { type: 'delete', storeId: String(storeId), id: String(ownerId) }, null);
+    expect(crossedDelete.status).toBe(404);
+    expect(storedFiles()).toEqual(before);
+
+    // The database refuses the new row after the upload was stored (a check added for this test):
+    // the transaction rolls back, the old document stays and the new upload is removed again.
+    await sql`ALTER TABLE store_owners ADD CONSTRAINT test_refused_owner CHECK (first_name <> 'Refused')`.execute(t.deps.db);
+    try {
+      const rolledBack = await manageOwner(
+        shop.token,
+        { ...update, firstName: 'Refused' },
+        { name: 'id.jpg', bytes: JPEG, type: 'image/jpeg' },
+      );
+      expect(rolledBack.status).toBe(500);
+    } finally {
+      await sql`ALTER TABLE store_owners DROP CONSTRAINT test_refused_owner`.execute(t.deps.db);
+    }
+    expect(storedFiles()).toEqual(before);
+
+    // A store waiting for review takes no change to its owners.
+    const submitted = await t.call(updateStoreCall, { ...FORM, storeId, status: 3, id: storeId }, { token: shop.token });
+    expect(submitted.data).toEqual({ id: storeId, status: STORE_STATUS.PENDING_APPROVAL });
+    const pending = await manageOwner(shop.token, update, { name: 'id.jpg', bytes: JPEG, type: 'image/jpeg' });
+    expect({ status: pending.status, reason: pending.reason }).toEqual({ status: 409, reason: 'STORE_PENDING_APPROVAL' });
+    const pendingDelete = await manageOwner(shop.token, { type: 'delete', storeId: String(storeId), id: String(ownerId) }, null);
+    expect({ status: pendingDelete.status, reason: pendingDelete.reason }).toEqual({ status: 409, reason: 'STORE_PENDING_APPROVAL' });
+
+    expect(storedFiles()).toEqual(before);
+    expect(fs.existsSync(document)).toBe(true);
+    const served = await t.call(getFileCall, { type: 'STORE', typeId: ownerId }, { token: shop.token });
+    expect(served.data).toMatchObject({ file: `data:image/png;base64,${PNG.toString('base64')}`, fileName: 'passport.png' });
   });
 
   it('keeps at most 10 owners on a store', async () => {

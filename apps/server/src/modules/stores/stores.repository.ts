@@ -88,13 +88,16 @@ export async function listChannelsOfStores(
     .execute();
 }
 
+/**
+ * One store of the merchant, by id: the base of every query below that reads a store on the
+ * merchant's behalf, so the merchant check is written once. Another merchant's id finds nothing.
+ */
+function merchantStoreQuery(db: Queryable, merchantUserId: bigint, storeId: bigint) {
+  return db.selectFrom('stores').where('id', '=', storeId).where('merchant_user_id', '=', merchantUserId);
+}
+
 export async function isMerchantStore(db: Queryable, merchantUserId: bigint, storeId: bigint): Promise<boolean> {
-  const row = await db
-    .selectFrom('stores')
-    .select('id')
-    .where('id', '=', storeId)
-    .where('merchant_user_id', '=', merchantUserId)
-    .executeTakeFirst();
+  const row = await merchantStoreQuery(db, merchantUserId, storeId).select('id').executeTakeFirst();
   return row !== undefined;
 }
 
@@ -141,18 +144,17 @@ export interface StoreForReview {
   status: number;
 }
 
+function storeForReviewQuery(db: Queryable, storeId: bigint) {
+  return db.selectFrom('stores').select(['id', 'merchant_user_id', 'name', 'status']).where('id', '=', storeId);
+}
+
 export async function findStore(db: Queryable, storeId: bigint): Promise<StoreForReview | undefined> {
-  return db.selectFrom('stores').select(['id', 'merchant_user_id', 'name', 'status']).where('id', '=', storeId).executeTakeFirst();
+  return storeForReviewQuery(db, storeId).executeTakeFirst();
 }
 
 /** The store, locked for the length of the caller's transaction (a review changes its status). */
 export async function lockStoreForReview(trx: Queryable, storeId: bigint): Promise<StoreForReview | undefined> {
-  return trx
-    .selectFrom('stores')
-    .select(['id', 'merchant_user_id', 'name', 'status'])
-    .where('id', '=', storeId)
-    .forUpdate()
-    .executeTakeFirst();
+  return storeForReviewQuery(trx, storeId).forUpdate().executeTakeFirst();
 }
 
 export async function setStoreStatus(trx: Queryable, storeId: bigint, status: number): Promise<void> {
@@ -294,24 +296,13 @@ function activationRow(row: NullableActivation): StoreActivationRow {
 
 /** The merchant's store with its business form; undefined for another merchant's or no store. */
 export async function findMerchantStore(db: Queryable, merchantUserId: bigint, storeId: bigint): Promise<StoreActivationRow | undefined> {
-  const row = await db
-    .selectFrom('stores')
-    .select(activationColumns)
-    .where('id', '=', storeId)
-    .where('merchant_user_id', '=', merchantUserId)
-    .executeTakeFirst();
+  const row = await merchantStoreQuery(db, merchantUserId, storeId).select(activationColumns).executeTakeFirst();
   return row ? activationRow(row) : undefined;
 }
 
 /** The same, locked for the caller's transaction (a change of its form, status or owners). */
 export async function lockMerchantStore(trx: Queryable, merchantUserId: bigint, storeId: bigint): Promise<StoreActivationRow | undefined> {
-  const row = await trx
-    .selectFrom('stores')
-    .select(activationColumns)
-    .where('id', '=', storeId)
-    .where('merchant_user_id', '=', merchantUserId)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await merchantStoreQuery(trx, merchantUserId, storeId).select(activationColumns).forUpdate().executeTakeFirst();
   return row ? activationRow(row) : undefined;
 }
 

@@ -113,12 +113,11 @@ export interface WebhookDeliveryListRow {
   last_error: string | null;
 }
 
-/** The merchant's events, newest first, each with its latest attempt. */
-export async function listWebhookDeliveries(
-  db: Queryable,
-  merchantUserId: bigint,
-  page: { limit: number; offset: number },
-): Promise<WebhookDeliveryListRow[]> {
+/**
+ * The merchant's events, each with its latest attempt (a lateral join on the newest delivery
+ * row): what the deliveries list and the look-up of one event both read.
+ */
+function deliveryRowsOf(db: Queryable, merchantUserId: bigint) {
   return db
     .selectFrom('webhook_events as e')
     .leftJoinLateral(
@@ -145,11 +144,16 @@ export async function listWebhookDeliveries(
       'last.duration_ms as last_duration_ms',
       'last.error as last_error',
     ])
-    .where('e.merchant_user_id', '=', merchantUserId)
-    .orderBy('e.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+    .where('e.merchant_user_id', '=', merchantUserId);
+}
+
+/** The merchant's events, newest first, each with its latest attempt. */
+export async function listWebhookDeliveries(
+  db: Queryable,
+  merchantUserId: bigint,
+  page: { limit: number; offset: number },
+): Promise<WebhookDeliveryListRow[]> {
+  return deliveryRowsOf(db, merchantUserId).orderBy('e.id', 'desc').limit(page.limit).offset(page.offset).execute();
 }
 
 export async function countWebhookEvents(db: Queryable, merchantUserId: bigint): Promise<number> {
@@ -166,34 +170,5 @@ export async function findWebhookDeliveryRow(
   merchantUserId: bigint,
   eventId: string,
 ): Promise<WebhookDeliveryListRow | undefined> {
-  const rows = await db
-    .selectFrom('webhook_events as e')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('webhook_deliveries as d')
-          .select(['d.response_code', 'd.duration_ms', 'd.error'])
-          .whereRef('d.webhook_event_id', '=', 'e.id')
-          .orderBy('d.id', 'desc')
-          .limit(1)
-          .as('last'),
-      (join) => join.onTrue(),
-    )
-    .select([
-      'e.event_id',
-      'e.event_type',
-      'e.url',
-      'e.state',
-      'e.attempts',
-      'e.last_attempt_at',
-      'e.delivered_at',
-      'e.created_at',
-      'last.response_code as last_response_code',
-      'last.duration_ms as last_duration_ms',
-      'last.error as last_error',
-    ])
-    .where('e.merchant_user_id', '=', merchantUserId)
-    .where('e.event_id', '=', eventId)
-    .execute();
-  return rows[0];
+  return deliveryRowsOf(db, merchantUserId).where('e.event_id', '=', eventId).executeTakeFirst();
 }

@@ -1,6 +1,6 @@
 // Webhooks (ARCHITECTURE 6, docs/webhooks.md): an event is written with a durable job in the
 // transaction of the change that causes it (enqueueWebhook), and the job ('deliver-webhook',
-// jobs/queue.ts) signs it as a Standard Webhook with the merchant's secret (webhook-id,
+// webhooks.jobs.ts) signs it as a Standard Webhook with the merchant's secret (webhook-id,
 // webhook-timestamp, webhook-signature), POSTs it with a timeout to a public address only
 // (address-guard.ts), records every attempt, and fails the attempt on anything but a 2xx so the
 // queue retries it with exponential backoff. Because the queue is a table, a restart loses

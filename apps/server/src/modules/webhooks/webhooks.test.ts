@@ -18,8 +18,8 @@ import {
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createTestMerchant, type TestMerchant, type TestStaff } from '../../test/merchant.ts';
 import { defineJobKind } from '../../jobs/job-kind.ts';
-import { JOB_KINDS } from '../../jobs/queue.ts';
 import { JobRunner } from '../../jobs/runner.ts';
+import { WEBHOOK_JOB_KINDS } from './webhooks.jobs.ts';
 import { enqueueWebhook, deliverWebhookEvent, postSigned } from './webhooks.service.ts';
 import { isPublicAddress, resolveWebhookAddress } from './address-guard.ts';
 
@@ -64,7 +64,7 @@ class Receiver {
 
 const FAST_BACKOFF = { baseDelayMs: 150, maxDelayMs: 600 };
 /** The app's delivery kind with a short backoff, so retries happen within a test. */
-const TEST_KINDS = { 'deliver-webhook': defineJobKind({ ...JOB_KINDS['deliver-webhook'], backoff: FAST_BACKOFF }) };
+const TEST_KINDS = { 'deliver-webhook': defineJobKind({ ...WEBHOOK_JOB_KINDS['deliver-webhook'], backoff: FAST_BACKOFF }) };
 
 let t: TestApp;
 let guarded: TestApp; // WEBHOOK_ALLOW_PRIVATE off (the default)
