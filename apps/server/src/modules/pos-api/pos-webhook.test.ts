@@ -18,7 +18,7 @@ import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import { expectLedgerInvariants } from '../../test/money.ts';
 import { createTestDevice, deviceToken, posApi, type TestDevice } from '../../test/pos-device.ts';
-import { JOB_KINDS } from '../../jobs/queue.ts';
+import { WEBHOOK_JOB_KINDS } from '../webhooks/webhooks.jobs.ts';
 import { JobRunner } from '../../jobs/runner.ts';
 
 interface Received {
@@ -57,7 +57,7 @@ class Receiver {
   }
 }
 
-const BACKOFF = JOB_KINDS['deliver-webhook'].backoff;
+const BACKOFF = WEBHOOK_JOB_KINDS['deliver-webhook'].backoff;
 
 let t: TestApp;
 let shop: TestMerchant;
