@@ -5,41 +5,14 @@
 // status with the confirm (No leaves it on, Yes turns it off), opens its transactions and its
 // attempts, and an attempt's log on a seeded link. axe finds no serious or critical violation
 // on each screen at desktop (1280x800) and phone (390x844) width, and each is photographed.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { getPaymentLinkInfoCall, PAYMENT_LINK_MESSAGES } from '@paywallet/contract';
-import { outlineProblems, seriousViolations } from '../support/axe.ts';
+import { DESKTOP, expectAccessible, photographAndCheck } from '../support/axe.ts';
 import { baseUrl, launch, screenshot } from '../support/browser.ts';
 import { apiCall, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const POLL = { timeout: 15_000 };
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  expect((await seriousViolations(page)).map((line) => `${screen}: ${line}`)).toEqual([]);
-  expect(await outlineProblems(page)).toEqual([]);
-}
-
-/** The screen photographed and checked by axe at desktop and at phone width. */
-async function photographAndCheck(page: Page, name: string): Promise<void> {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
-    await screenshot(page, `${name}-${size}`);
-    await page.screenshot({ path: path.resolve(import.meta.dirname, '../screenshots', `${name}-${size}-view.png`) });
-    await expectAccessible(page, `${name} (${size})`);
-    if (size === 'phone') {
-      const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
-      expect(overflow, `${name}: sideways overflow at phone width`).toBeLessThanOrEqual(1);
-    }
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 describe('payment links', () => {
   let browser: Browser;
