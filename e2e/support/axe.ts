@@ -1,8 +1,19 @@
 // Accessibility checks of a screen as it is shown: axe-core (WCAG 2.1 A and AA and axe's best
 // practices) finds no serious or critical violation, and the page has the structure a screen
 // reader user moves by: exactly one visible `h1` and exactly one `main` landmark.
+// `photographAndCheck` is what a screen test calls: the screen photographed and checked at
+// desktop and at phone width, nothing running off the side on the phone.
+import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { screenshot } from './browser.ts';
+
+/** The two widths every screen is checked at. */
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+/** The shell animates its navbar when the width crosses a breakpoint. */
+const LAYOUT_SETTLE_MS = 400;
 
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
@@ -13,18 +24,29 @@ const FAILING_IMPACTS = new Set(['serious', 'critical']);
  */
 const EXTRA_RULES = { 'label-content-name-mismatch': { enabled: true } };
 
-/** The serious and critical violations on the page, one line each with up to three elements. */
 /** Longer than a toast lives (2 s) with its transitions. */
 const TOAST_SETTLE_MAX_MS = 4_000;
 
-export async function seriousViolations(page: Page): Promise<string[]> {
-  // A toast is a passing overlay (2 s) that fades in and out: read mid-fade its colours are
-  // blended with the page and fail contrast that the settled toast passes. axe reads the screen
-  // once the toasts are gone.
+/**
+ * Waits (up to 4 s) for the toasts to go. A toast is a passing overlay (2 s) that fades in and
+ * out: read mid-fade its colours are blended with the page and fail contrast that the settled
+ * toast passes, and a photograph of the screen should show the screen, not the call's toast.
+ */
+async function waitForToasts(page: Page): Promise<void> {
   const toasts = page.locator('.mantine-Notification-root');
   for (let waited = 0; waited < TOAST_SETTLE_MAX_MS && (await toasts.count()) > 0; waited += 100) await page.waitForTimeout(100);
+}
+
+/**
+ * The serious and critical violations on the page, one line each with up to three elements.
+ * `exclude`: selectors of parts axe leaves out.
+ */
+export async function seriousViolations(page: Page, exclude: readonly string[] = []): Promise<string[]> {
+  await waitForToasts(page);
   await settleTransitions(page);
-  const result = await new AxeBuilder({ page }).options({ rules: EXTRA_RULES }).analyze();
+  const builder = new AxeBuilder({ page }).options({ rules: EXTRA_RULES });
+  for (const selector of exclude) builder.exclude(selector);
+  const result = await builder.analyze();
   return result.violations
     .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
     .map(
@@ -58,4 +80,46 @@ export async function outlineProblems(page: Page): Promise<string[]> {
   const mains = await page.getByRole('main').count();
   if (mains !== 1) problems.push(`${mains} main landmarks`);
   return problems;
+}
+
+export interface AccessibilityOptions {
+  /** Also require exactly one h1 and one main landmark (default true). */
+  outline?: boolean;
+  /** Selectors of parts of the page axe leaves out. */
+  exclude?: readonly string[];
+}
+
+/** The screen as it is shown: no serious or critical axe violation and, unless turned off, a sound outline. */
+export async function expectAccessible(page: Page, screen: string, options: AccessibilityOptions = {}): Promise<void> {
+  const problems = [...(options.outline === false ? [] : await outlineProblems(page)), ...(await seriousViolations(page, options.exclude))];
+  expect(problems.map((problem) => `${screen}: ${problem}`)).toEqual([]);
+}
+
+export interface PhotographOptions extends AccessibilityOptions {
+  /** Fail when the page scrolls sideways at phone width (default true). */
+  overflow?: boolean;
+}
+
+/**
+ * The screen photographed (the whole page, and the first screen as the user sees it: a whole
+ * page at phone width is too tall to judge) and checked by axe at desktop and at phone width;
+ * the page is left at desktop width.
+ */
+export async function photographAndCheck(page: Page, name: string, options: PhotographOptions = {}): Promise<void> {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(LAYOUT_SETTLE_MS);
+    await waitForToasts(page);
+    await screenshot(page, `${name}-${size}`);
+    await page.screenshot({ path: path.resolve(import.meta.dirname, '../screenshots', `${name}-${size}-view.png`) });
+    await expectAccessible(page, `${name} (${size})`, options);
+    if (size === 'phone' && options.overflow !== false) {
+      const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
+      expect(overflow, `${name}: sideways overflow at phone width`).toBeLessThanOrEqual(1);
+    }
+  }
+  await page.setViewportSize(DESKTOP);
 }

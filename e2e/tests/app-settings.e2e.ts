@@ -4,35 +4,14 @@
 // saves and removes the POS webhook (blank URL toast, Remove confirmation) and opens the top
 // bar's API Keys modal. axe finds no serious violation, at desktop and phone width, and each
 // screen is photographed at both.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { APP_SETTINGS_MESSAGES, getMerchantAppSettingsCall, getUserDataCall } from '@paywallet/contract';
-import { seriousViolations } from '../support/axe.ts';
-import { baseUrl, launch, screenshot } from '../support/browser.ts';
+import { DESKTOP, PHONE, photographAndCheck } from '../support/axe.ts';
+import { baseUrl, launch } from '../support/browser.ts';
 import { apiCall, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const POLL = { timeout: 15_000 };
-
-async function photographAndCheck(page: Page, name: string): Promise<void> {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
-    await screenshot(page, `${name}-${size}`);
-    await page.screenshot({ path: path.resolve(import.meta.dirname, '../screenshots', `${name}-${size}-view.png`) });
-    expect((await seriousViolations(page)).map((line) => `${name} (${size}): ${line}`)).toEqual([]);
-    if (size === 'phone') {
-      const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
-      expect(overflow, `${name}: sideways overflow at phone width`).toBeLessThanOrEqual(1);
-    }
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 describe('App Settings', () => {
   let browser: Browser;
@@ -64,7 +43,7 @@ describe('App Settings', () => {
     await page.getByRole('button', { name: 'Copy Client Secret' }).click();
     await expect.poll(() => page.getByText('Text Copied').isVisible(), POLL).toBe(true);
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(record.client_secret);
-    await photographAndCheck(page, 'app-settings-10-api-keys');
+    await photographAndCheck(page, 'app-settings-10-api-keys', { outline: false });
   });
 
   it('edits the whitelisted IPs and switches the IP check on', async () => {
@@ -86,7 +65,7 @@ describe('App Settings', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(async () => (await settings()).allowed_ips, POLL).toEqual(['203.0.113.5']);
     expect((await settings()).is_ip_check).toBe(0);
-    await photographAndCheck(page, 'app-settings-11-ips');
+    await photographAndCheck(page, 'app-settings-11-ips', { outline: false });
   });
 
   it('revokes access after confirmation: new credentials replace the shown ones', async () => {
@@ -94,7 +73,7 @@ describe('App Settings', () => {
     await page.getByRole('button', { name: 'Revoke Access' }).click();
     const dialog = page.getByRole('dialog', { name: 'Revoke Access' });
     await dialog.waitFor();
-    await photographAndCheck(page, 'app-settings-12-revoke-confirm');
+    await photographAndCheck(page, 'app-settings-12-revoke-confirm', { outline: false });
     await dialog.getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => page.getByRole('textbox', { name: 'Client ID', exact: true }).inputValue(), POLL).not.toBe(before.client_id);
     const after = await settings();
@@ -113,7 +92,7 @@ describe('App Settings', () => {
     await expect
       .poll(async () => (await apiCall(getUserDataCall, {}, token)).data.details.notification_settings, POLL)
       .toMatchObject({ email: 'alerts@demo.paywallet.local', smsStatus: 0, emailStatus: 1 });
-    await photographAndCheck(page, 'app-settings-20-notification');
+    await photographAndCheck(page, 'app-settings-20-notification', { outline: false });
   });
 
   it('saves and removes the POS webhook, with the blank-URL toast and the Remove confirmation', async () => {
@@ -131,7 +110,7 @@ describe('App Settings', () => {
     await page.getByRole('button', { name: 'Remove' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Webhook Secret', exact: true }).inputValue()).toBe((await settings()).webhook_secret);
     await expect.poll(() => page.getByText('No data available').first().isVisible(), POLL).toBe(true);
-    await photographAndCheck(page, 'app-settings-30-webhook');
+    await photographAndCheck(page, 'app-settings-30-webhook', { outline: false });
     await page.getByRole('button', { name: 'Remove' }).click();
     const dialog = page.getByRole('dialog', { name: APP_SETTINGS_MESSAGES.removeWebhookTitle });
     await dialog.waitFor();
@@ -150,7 +129,7 @@ describe('App Settings', () => {
     expect(await dialog.getByRole('textbox', { name: 'Client Secret', exact: true }).inputValue()).toBe(record.client_secret);
     await dialog.getByRole('button', { name: 'Copy Client ID' }).click();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(record.client_id);
-    await photographAndCheck(page, 'app-settings-40-top-bar-modal');
+    await photographAndCheck(page, 'app-settings-40-top-bar-modal', { outline: false });
     await dialog.getByRole('link', { name: 'Manage API keys in App Settings' }).click();
     await page.waitForURL('**/app/app-setting?tab=api-keys');
     await expect.poll(() => page.getByRole('textbox', { name: 'Client ID', exact: true }).inputValue(), POLL).toBe(record.client_id);

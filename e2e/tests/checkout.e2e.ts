@@ -9,7 +9,6 @@
 // at 1280 and 390 px wide. Ends with the ledger check.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -21,39 +20,13 @@ import {
   getStoresCall,
   payCheckoutCall,
 } from '@paywallet/contract';
-import { outlineProblems, seriousViolations } from '../support/axe.ts';
+import { DESKTOP, photographAndCheck } from '../support/axe.ts';
 import { baseUrl, expectLedgerHolds, launch, ledgerCheck, screenshot } from '../support/browser.ts';
 import { accepted, apiCall, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const POLL = { timeout: 20_000 };
 const AMOUNT_MINOR = 12_500;
 const FUTURE_YY = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  expect((await seriousViolations(page)).map((line) => `${screen}: ${line}`)).toEqual([]);
-  expect(await outlineProblems(page)).toEqual([]);
-}
-
-/** The screen photographed and checked by axe at desktop and at phone width. */
-async function photographAndCheck(page: Page, name: string): Promise<void> {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
-    await screenshot(page, `${name}-${size}`);
-    await page.screenshot({ path: path.resolve(import.meta.dirname, '../screenshots', `${name}-${size}-view.png`) });
-    await expectAccessible(page, `${name} (${size})`);
-    if (size === 'phone') {
-      const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
-      expect(overflow, `${name}: sideways overflow at phone width`).toBeLessThanOrEqual(1);
-    }
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 /** The merchant's own site: a page that says thanks, and the query each visit arrived with. */
 function merchantSite(): Promise<{ url: string; visits: URL[]; close: () => Promise<void> }> {

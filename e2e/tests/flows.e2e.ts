@@ -6,48 +6,22 @@
 // and phone width go to e2e/screenshots (not kept in git).
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { getTransactionsCall, getWalletListCall, initiateRequestMoneyCall } from '@paywallet/contract';
-import { availableMinor, baseUrl, expectLedgerHolds, latestCode, launch, newPage, outboxHead, screenshot } from '../support/browser.ts';
+import { photographAndCheck } from '../support/axe.ts';
+import { availableMinor, baseUrl, expectLedgerHolds, latestCode, launch, newPage, outboxHead } from '../support/browser.ts';
 import { createAccountThroughApi, type FreshAccount } from '../support/accounts.ts';
 import { accepted, apiCall, CONSUMER, clickUntilUrl, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
 
 /** How long a screen may take to show what a call answered, on a loaded machine. */
 const SOON = { timeout: 15_000 };
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-/** The shell animates its navbar when the width crosses a breakpoint. */
-const LAYOUT_SETTLE_MS = 400;
-
 /**
- * axe on the page as it is: no serious or critical violation. A field in its error state is
- * left out: its red text (the theme's error colour, red 6, about 3.6:1) is the theme's, fixed
- * with the theme's contrast (issue 8, Accessibility), not by these screens.
+ * These screens are checked by axe without the outline and the phone-width overflow checks. A
+ * field in its error state is left out: its red text (the theme's error colour, red 6, about
+ * 3.6:1) is the theme's, fixed with the theme's contrast (issue 8, Accessibility), not by these
+ * screens.
  */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).exclude('[aria-invalid="true"]').exclude('.mantine-InputWrapper-error').analyze();
-  const serious = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    serious.map((violation) => `${screen}: ${violation.id}: ${violation.help} | ${violation.nodes[0]?.html.slice(0, 160) ?? ''}`),
-  ).toEqual([]);
-}
-
-/** The screen photographed, and checked by axe, at desktop and at phone width. */
-async function shootBothWidths(page: Page, name: string): Promise<void> {
-  for (const [width, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(LAYOUT_SETTLE_MS);
-    // The screen itself, not the toast of the call that led here (toasts last a few seconds).
-    await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 15_000 });
-    await screenshot(page, `flows-${name}-${width}`);
-    await expectAccessible(page, `${name} (${width})`);
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const FLOWS_CHECKS = { outline: false, overflow: false, exclude: ['[aria-invalid="true"]', '.mantine-InputWrapper-error'] };
 
 /** Removes one key of the page's stored client state (this package has no DOM types). */
 async function removeStored(page: Page, key: string): Promise<void> {
@@ -125,7 +99,7 @@ describe('signing in right after a reset (DECISIONS 24)', () => {
     await page.getByLabel('Password', { exact: true }).fill('Meadow2027');
     await page.getByLabel('Confirm Password').fill('Meadow2027');
     await enterCode(page, who.email, before);
-    await shootBothWidths(page, 'reset-password');
+    await photographAndCheck(page, 'flows-reset-password', FLOWS_CHECKS);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/auth/login?email=**');
     await onScreen(page, 'Welcome back');
@@ -179,10 +153,10 @@ describe('signing in right after a reset (DECISIONS 24)', () => {
     await page.goto(`/auth/passcode-login?customerId=${who.id + 100_000}`);
     await expect.poll(() => page.getByText('This link is for another account').first().isVisible(), SOON).toBe(true);
     expect(await page.getByLabel('Passcode', { exact: true }).count()).toBe(0);
-    await shootBothWidths(page, 'passcode-login-other-account');
+    await photographAndCheck(page, 'flows-passcode-login-other-account', FLOWS_CHECKS);
     await page.goto(`/auth/passcode-login?customerId=${who.id}`);
     await fillPinReset(page, who, '8135');
-    await shootBothWidths(page, 'reset-pin');
+    await photographAndCheck(page, 'flows-reset-pin', FLOWS_CHECKS);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(`**/auth/passcode-login?customerId=${who.id}`);
     await onScreen(page, 'Passcode Login');
@@ -264,7 +238,7 @@ describe('money flows', () => {
     await expect.poll(() => consumer.getByText('You can try another card').first().isVisible(), SOON).toBe(true);
     expect(new URL(consumer.url()).pathname).toBe('/app/deposit-money/initiate');
     expect(await availableMinor(CONSUMER.email, 'AED')).toBe(before);
-    await shootBothWidths(consumer, 'deposit-declined');
+    await photographAndCheck(consumer, 'flows-deposit-declined', FLOWS_CHECKS);
 
     await consumer.getByLabel('Card Number').fill('4242 4242 4242 4242');
     await consumer.getByRole('button', { name: 'Deposit' }).click();
@@ -283,7 +257,7 @@ describe('money flows', () => {
     await consumer.goto(`/app/transactions/details/${failed!.uuid}`);
     await expect.poll(() => consumer.getByText('Nothing was charged: this transaction failed.').first().isVisible(), SOON).toBe(true);
     expect(await consumer.getByText('No charges apply').count()).toBe(0);
-    await shootBothWidths(consumer, 'transaction-failed');
+    await photographAndCheck(consumer, 'flows-transaction-failed', FLOWS_CHECKS);
   });
 
   it('sends the user back to start again, with the reason, once a quote took its last declined card', async () => {
@@ -309,7 +283,7 @@ describe('money flows', () => {
     await expect.poll(() => consumer.getByRole('alert').filter({ hasText: notice }).first().isVisible(), SOON).toBe(true);
     expect(await consumer.getByLabel('Amount', { exact: true }).inputValue()).toBe('15');
     expect(await availableMinor(CONSUMER.email, 'AED')).toBe(before);
-    await shootBothWidths(consumer, 'deposit-start-again');
+    await photographAndCheck(consumer, 'flows-deposit-start-again', FLOWS_CHECKS);
     await expectLedgerHolds();
   });
 
@@ -322,7 +296,7 @@ describe('money flows', () => {
     );
     await expect.poll(() => consumer.getByText('Maya Haddad').first().isVisible(), SOON).toBe(true);
     await expect.poll(() => consumer.getByTestId('send-money-msg').textContent(), SOON).toBe('Rent for May');
-    await shootBothWidths(consumer, 'send-money-initiate-link');
+    await photographAndCheck(consumer, 'flows-send-money-initiate-link', FLOWS_CHECKS);
     await consumer.getByLabel('Amount', { exact: true }).fill('3');
     await consumer.getByRole('button', { name: 'Send' }).click();
     await consumer.waitForURL('**/app/send-money/confirm');
@@ -374,10 +348,10 @@ describe('money flows', () => {
     await merchant.goto(`/app/request-money/pay/confirm?emailOrPhone=${encodeURIComponent('someone.else@example.com')}`);
     await expect.poll(() => merchant.getByText('This is not the request you are paying').first().isVisible(), SOON).toBe(true);
     expect(await merchant.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
-    await shootBothWidths(merchant, 'request-pay-other-requester');
+    await photographAndCheck(merchant, 'flows-request-pay-other-requester', FLOWS_CHECKS);
     await merchant.goto(`/app/request-money/pay/confirm?emailOrPhone=${encodeURIComponent(CONSUMER.email)}`);
     await merchant.getByRole('heading', { name: 'Confirm Send Money' }).waitFor();
-    await shootBothWidths(merchant, 'request-pay-confirm');
+    await photographAndCheck(merchant, 'flows-request-pay-confirm', FLOWS_CHECKS);
     await merchant.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => merchant.getByText('Transaction Id').first().isVisible(), SOON).toBe(true);
     await merchant.getByRole('button', { name: 'OK' }).click();

@@ -7,19 +7,18 @@
 // without a feature gets the not-available page; every menu link leads to a page. axe finds no
 // serious or critical violation on the screens of the kit, and each is photographed at desktop
 // (1280x800) and phone (390x844) width.
-import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, expectLedgerHolds, launch, screenshot } from '../support/browser.ts';
+import { DESKTOP, photographAndCheck } from '../support/axe.ts';
+import { baseUrl, expectLedgerHolds, launch } from '../support/browser.ts';
 import { CONSUMER, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
 
 const STAFF = { email: 'staff@demo.paywallet.local', password: 'Staff123', passcode: '1234' };
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 /** More than the first per-page choice, so a second page and a second choice exist. */
 const TRANSACTIONS_WANTED = 13;
 const NOT_AVAILABLE = 'Not available to your account';
+/** The kit's screens are checked by axe without the outline and the phone-width overflow checks. */
+const LISTS_CHECKS = { outline: false, overflow: false };
 
 interface Envelope<T> {
   code: number;
@@ -109,37 +108,6 @@ async function waitForRows(page: Page, count: number): Promise<void> {
   await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(count);
 }
 
-/** axe on the page as it is: no serious or critical violation. */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    serious.map(
-      (violation) =>
-        `${screen}: ${violation.id} (${violation.impact}): ${violation.help} | ${violation.nodes
-          .slice(0, 3)
-          .map((node) => `${node.html.slice(0, 160)} ${node.any[0]?.message ?? ''}`)
-          .join(' | ')}`,
-    ),
-  ).toEqual([]);
-}
-
-/** The screen photographed and checked by axe at desktop and at phone width. */
-async function photographAndCheck(page: Page, name: string): Promise<void> {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
-    await screenshot(page, `${name}-${size}`);
-    // The first screen as the user sees it (a whole page at phone width is too tall to judge).
-    await page.screenshot({ path: path.resolve(import.meta.dirname, '../screenshots', `${name}-${size}-view.png`) });
-    await expectAccessible(page, `${name} (${size})`);
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 async function newSignedInPage(browser: Browser, who: typeof CONSUMER): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl() });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
@@ -170,7 +138,7 @@ describe('the list kit on real screens', () => {
     const pageSize = consumer.getByLabel('Rows per page');
     expect(await pageSize.locator('option').allTextContents()).toEqual(expectedChoices(total));
     await expect.poll(() => consumer.getByText(`1–10 of ${total}`).isVisible()).toBe(true);
-    await photographAndCheck(consumer, '40-transactions');
+    await photographAndCheck(consumer, '40-transactions', LISTS_CHECKS);
 
     const firstPage = await rowIds(consumer);
     await consumer.getByRole('button', { name: 'Page 2' }).click();
@@ -204,7 +172,7 @@ describe('the list kit on real screens', () => {
     expect(text).toContain(`${formatMinor(first.fee)} ${first.currency.code}`);
     expect(text).toContain(`${formatMinor(first.total_amount)} ${first.currency.code}`);
     expect(await row.getByRole('button', { name: 'Hide charges' }).getAttribute('aria-expanded')).toBe('true');
-    await photographAndCheck(consumer, '41-transactions-expanded');
+    await photographAndCheck(consumer, '41-transactions-expanded', LISTS_CHECKS);
   });
 
   it('keeps a column switched off after a reload', async () => {
@@ -252,7 +220,7 @@ describe('the list kit on real screens', () => {
     if ((await tomorrowButton.count()) > 0) expect(await tomorrowButton.first().isDisabled()).toBe(true);
     await calendarDay(dayLabel).click();
     await consumer.getByLabel('Transaction Id').fill(target.uuid.slice(0, 8));
-    await photographAndCheck(consumer, '42-transactions-filters');
+    await photographAndCheck(consumer, '42-transactions-filters', LISTS_CHECKS);
     await consumer.getByRole('button', { name: 'Search' }).click();
 
     await consumer.waitForURL(
@@ -276,7 +244,7 @@ describe('the list kit on real screens', () => {
     await consumer.goto('/app/transactions?transactionId=ffffffff-ffff');
     await expect.poll(() => consumer.getByText('No data available').first().isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await rows(consumer).count()).toBe(0);
-    await photographAndCheck(consumer, '43-transactions-empty');
+    await photographAndCheck(consumer, '43-transactions-empty', LISTS_CHECKS);
     await consumer.getByRole('button', { name: 'Clear' }).click();
     await consumer.waitForURL((url) => url.search === '');
     await waitForRows(consumer, 10);
@@ -293,7 +261,7 @@ describe('the list kit on real screens', () => {
     expect(await consumer.evaluate('navigator.clipboard.readText()')).toBe(uuid);
     // The toast is checked too, once its entrance (a fade) is over.
     await consumer.waitForTimeout(400);
-    await photographAndCheck(consumer, '44-transaction-details');
+    await photographAndCheck(consumer, '44-transaction-details', LISTS_CHECKS);
   });
 
   it('shows both request lists on the kit, each action only on the rows it applies to', async () => {
@@ -305,11 +273,11 @@ describe('the list kit on real screens', () => {
       .evaluateAll((elements) => elements.map((element) => ({ text: element.textContent ?? '' })));
     expect(statuses.some(({ text }) => text.includes('Canceled'))).toBe(true);
     for (const { text } of statuses) expect(text.includes('Cancel Request')).toBe(text.includes('Pending'));
-    await photographAndCheck(consumer, '45-my-requests');
+    await photographAndCheck(consumer, '45-my-requests', LISTS_CHECKS);
     await consumer.getByRole('tab', { name: 'User Requests' }).click();
     await consumer.waitForURL(/tab=user/);
     await consumer.waitForTimeout(2_500);
-    await photographAndCheck(consumer, '46-user-requests');
+    await photographAndCheck(consumer, '46-user-requests', LISTS_CHECKS);
   });
 
   it('the store -> terminal -> channel cascade of the merchant obeys its clearing rules', async () => {
@@ -344,7 +312,7 @@ describe('the list kit on real screens', () => {
     await expect.poll(optionNames).toEqual(['Online Shop', 'Counter POS']);
     await merchant.getByRole('option', { name: 'Counter POS' }).click();
     expect(await channel.inputValue()).toBe('Counter POS');
-    await photographAndCheck(merchant, '47-merchant-cascade');
+    await photographAndCheck(merchant, '47-merchant-cascade', LISTS_CHECKS);
 
     // Changing the terminal clears the channel and offers that terminal's channels.
     await terminal.click();
@@ -405,7 +373,7 @@ describe('the list kit on real screens', () => {
     await staff.goto('/app/request-money');
     await expect.poll(() => staff.getByRole('heading', { name: NOT_AVAILABLE }).isVisible()).toBe(true);
     expect(await staff.locator('table').count()).toBe(0);
-    await photographAndCheck(staff, '48-not-available');
+    await photographAndCheck(staff, '48-not-available', LISTS_CHECKS);
     // What is granted opens: the merchant's transactions, read by their staff.
     await staff.goto('/app/my-transactions');
     await expect.poll(() => staff.getByRole('heading', { name: 'Transactions' }).isVisible()).toBe(true);

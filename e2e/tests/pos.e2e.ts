@@ -4,43 +4,15 @@
 // once with a copy button, and gone once the dialog closes) and saves their terminal
 // configuration. axe finds no serious or critical violation on each screen and dialog, at
 // desktop (1280x800) and phone (390x844) width, and each screen is photographed at both.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { getPosDevicesCall, POS_TEXTS } from '@paywallet/contract';
-import { seriousViolations, outlineProblems } from '../support/axe.ts';
-import { baseUrl, launch, screenshot } from '../support/browser.ts';
+import { DESKTOP, expectAccessible, photographAndCheck } from '../support/axe.ts';
+import { baseUrl, launch } from '../support/browser.ts';
 import { apiCall, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const POLL = { timeout: 15_000 };
 const STAFF_NAME = 'Sami Karam';
-
-async function expectAccessible(page: Page, screen: string, options: { outline?: boolean } = {}): Promise<void> {
-  expect((await seriousViolations(page)).map((line) => `${screen}: ${line}`)).toEqual([]);
-  if (options.outline !== false) expect(await outlineProblems(page)).toEqual([]);
-}
-
-/** The screen photographed and checked by axe at desktop and at phone width. */
-async function photographAndCheck(page: Page, name: string, options: { outline?: boolean } = {}): Promise<void> {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
-    await screenshot(page, `${name}-${size}`);
-    await page.screenshot({ path: path.resolve(import.meta.dirname, '../screenshots', `${name}-${size}-view.png`) });
-    await expectAccessible(page, `${name} (${size})`, options);
-    // Nothing runs off the side at phone width.
-    if (size === 'phone') {
-      const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
-      expect(overflow, `${name}: sideways overflow at phone width`).toBeLessThanOrEqual(1);
-    }
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 describe('POS devices', () => {
   let browser: Browser;

@@ -8,12 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TEXTS } from '@paywallet/contract';
 import { baseUrl, launch, screenshot } from '../support/browser.ts';
-import { outlineProblems, seriousViolations } from '../support/axe.ts';
+import { DESKTOP, expectAccessible, PHONE } from '../support/axe.ts';
 import { DEMO_ADMIN } from '../support/accounts.ts';
 import { MERCHANT, signInThroughApi } from '../support/sign-in.ts';
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const POLL = { timeout: 15_000 };
 /** A valid 1x1 PNG: the owner's document. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -22,10 +20,6 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 function storeName(): string {
   const letters = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
   return `Rose Garden ${letters}`;
-}
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  expect([...(await outlineProblems(page)), ...(await seriousViolations(page))].map((problem) => `${screen}: ${problem}`)).toEqual([]);
 }
 
 let browser: Browser;

@@ -1,20 +1,22 @@
 // The payment links on the kit's DataTable: token (with Copy), amount, type, channel, schemas,
 // transactions, status (the toggle while the link is not expired and its status is 1 or 2),
 // the live expiry, who added it and when; View opens its transactions, Attempts its attempts.
-import { Anchor, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { createContext, useContext, useMemo, useState } from 'react';
+import { Anchor, Group, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
 import {
   PAYMENT_LINK_LIMITS,
   PAYMENT_LINK_MESSAGES,
   PAYMENT_LINK_STATUS,
   paymentLinkTypeLabel,
+  TEXTS,
   type TPaymentLinkRow,
 } from '@paywallet/contract';
 import { Amount } from '../../../components/amount.tsx';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { GmtDate } from '../../../components/gmt-date.tsx';
-import { StatusToggle } from '../../../components/status-toggle.tsx';
 import type { ListView } from '../../../hooks/use-list-query.ts';
 import { useUpdateLinkStatus } from '../api/payment-link-calls.ts';
 import { expiryText, isExpired, truncate } from '../expiry.ts';
@@ -36,19 +38,39 @@ function ExpiryCell({ link }: { link: TPaymentLinkRow }) {
   );
 }
 
+/** A status change the user asked for by switching a link, waiting on the confirm. */
+interface AskedStatus {
+  linkId: number;
+  active: boolean;
+}
+
+/**
+ * The rows reach the table's one status confirm through this. The confirm lives in the table,
+ * not in each row's cell: a cell is remounted whenever the table changes layout (the rows become
+ * cards below the phone breakpoint and back) or a row is drawn anew, and a dialog held by the
+ * cell went with it, closing the question before the user answered it.
+ */
+const StatusAskContext = createContext<{ ask: (asked: AskedStatus) => void; busyLinkId: number | undefined }>({
+  ask: () => undefined,
+  busyLinkId: undefined,
+});
+
 function StatusCell({ link }: { link: TPaymentLinkRow }) {
   const now = useNow();
-  const update = useUpdateLinkStatus();
+  const { ask, busyLinkId } = useContext(StatusAskContext);
   const expired = isExpired(link, now);
   const toggleable = !expired && (link.status === PAYMENT_LINK_STATUS.ACTIVE || link.status === PAYMENT_LINK_STATUS.INACTIVE);
   if (!toggleable) return <LinkStatusBadge statusStr={link.status_str} expired={expired} />;
+  // The switch shows the state the row holds; it changes once the confirmed call succeeded and
+  // the list was read again.
   return (
     <Group gap="xs" wrap="nowrap">
-      <StatusToggle
+      <Switch
         checked={link.status === PAYMENT_LINK_STATUS.ACTIVE}
-        label={`Status of link ${link.id}`}
-        message={PAYMENT_LINK_MESSAGES.updateConfirm}
-        onChange={(on) => update.mutateAsync({ paymentLinkId: link.id, status: on ? 1 : 2 })}
+        onChange={(event) => ask({ linkId: link.id, active: event.currentTarget.checked })}
+        disabled={busyLinkId === link.id}
+        aria-label={`Status of link ${link.id}`}
+        onClick={(event) => event.stopPropagation()}
       />
       <Text component="span" size="sm">
         {link.status_str}
@@ -119,18 +141,49 @@ export function PaymentLinksTable({
   onView: (row: TPaymentLinkRow) => void;
   onAttempts: (row: TPaymentLinkRow) => void;
 }) {
+  const update = useUpdateLinkStatus();
+  const [asked, setAsked] = useState<AskedStatus | null>(null);
+  const busyLinkId = update.isPending ? asked?.linkId : undefined;
+  const rowsContext = useMemo(() => ({ ask: setAsked, busyLinkId }), [busyLinkId]);
+
+  // Yes changes the status and waits for the list to be read again; No, or a failed call (the
+  // client already showed its error), leaves the link as it was.
+  const confirm = async () => {
+    if (asked === null) return;
+    try {
+      await update.mutateAsync({
+        paymentLinkId: asked.linkId,
+        status: asked.active ? PAYMENT_LINK_STATUS.ACTIVE : PAYMENT_LINK_STATUS.INACTIVE,
+      });
+    } catch {
+      // shown by the client
+    } finally {
+      setAsked(null);
+    }
+  };
+
   return (
-    <DataTable
-      label="Payment Links"
-      storageKey="table.payment-links"
-      list={list}
-      columns={COLUMNS}
-      idAccessor="id"
-      rowAttributes={(row) => ({ 'data-link-id': row.id, 'data-token': row.token })}
-      actions={[
-        { label: 'View', onClick: onView },
-        { label: 'Attempts', onClick: onAttempts, variant: 'default' },
-      ]}
-    />
+    <StatusAskContext.Provider value={rowsContext}>
+      <DataTable
+        label="Payment Links"
+        storageKey="table.payment-links"
+        list={list}
+        columns={COLUMNS}
+        idAccessor="id"
+        rowAttributes={(row) => ({ 'data-link-id': row.id, 'data-token': row.token })}
+        actions={[
+          { label: 'View', onClick: onView },
+          { label: 'Attempts', onClick: onAttempts, variant: 'default' },
+        ]}
+      />
+      <ConfirmModal
+        opened={asked !== null}
+        title={TEXTS.changeStatusTitle}
+        message={PAYMENT_LINK_MESSAGES.updateConfirm}
+        loading={update.isPending}
+        onNo={() => setAsked(null)}
+        onYes={() => void confirm()}
+      />
+    </StatusAskContext.Provider>
   );
 }
