@@ -112,3 +112,73 @@ export async function currencyDecimals(db: Queryable, code: string): Promise<num
   const row = await db.selectFrom('currencies').select('decimals').where('code', '=', code).executeTakeFirst();
   return row?.decimals ?? 2;
 }
+
+// ---- hosted API payments (merchant API): their attempts and payments live in the core's rows ----
+
+/** The attempt of this uuid, only when it was opened on this hosted API payment's page. */
+export async function findApiCheckoutAttempt(
+  db: Queryable,
+  attemptUuid: string,
+  apiPaymentId: bigint,
+): Promise<{ attempt_id: bigint } | undefined> {
+  return db
+    .selectFrom('payment_attempts')
+    .select('id as attempt_id')
+    .where('uuid', '=', attemptUuid)
+    .where('api_payment_id', '=', apiPaymentId)
+    .executeTakeFirst();
+}
+
+/**
+ * Whether a payment of the hosted API payment is under way (its claim, read from what the page
+ * already writes): a card submitted since `cardSince` whose charge has not yet made a payment nor
+ * been given up (`givenUp` logged after it), or a payment of it waiting for 3-D Secure, made since
+ * `challengeSince`. The caller holds the API payment's row lock, so the answer stays true until
+ * it commits.
+ */
+export async function apiPaymentInProgress(
+  db: Queryable,
+  input: { apiPaymentId: bigint; submitted: string; givenUp: string; cardSince: Date; challengeSince: Date },
+): Promise<boolean> {
+  const challenged = await db
+    .selectFrom('transactions')
+    .innerJoin('merchant_payments', 'merchant_payments.transaction_id', 'transactions.id')
+    .select('transactions.id')
+    .where('transactions.api_payment_id', '=', input.apiPaymentId)
+    .where('merchant_payments.state', '=', 'requires_action')
+    .where('merchant_payments.created_at', '>', input.challengeSince)
+    .limit(1)
+    .executeTakeFirst();
+  if (challenged) return true;
+  const submitted = await db
+    .selectFrom('payment_attempt_logs as step')
+    .innerJoin('payment_attempts', 'payment_attempts.id', 'step.attempt_id')
+    .select('step.id')
+    .where('payment_attempts.api_payment_id', '=', input.apiPaymentId)
+    .where('step.message', '=', input.submitted)
+    .where('step.created_at', '>', input.cardSince)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('merchant_payments')
+            .select('merchant_payments.transaction_id')
+            .whereRef('merchant_payments.attempt_id', '=', 'step.attempt_id')
+            .whereRef('merchant_payments.created_at', '>=', 'step.created_at'),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('payment_attempt_logs as later')
+            .select('later.id')
+            .whereRef('later.attempt_id', '=', 'step.attempt_id')
+            .whereRef('later.id', '>', 'step.id')
+            .where('later.message', '=', input.givenUp),
+        ),
+      ),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return submitted !== undefined;
+}
