@@ -3,13 +3,13 @@
 // nextAction.redirectUrl is PUBLIC_URL/pay/<token>: a token names a link or an API payment, and
 // both are read as one CheckoutSource (below), so the calls read the same for either.
 //
-// - getCheckout: the link as the customer sees it (merchant, store, amount, prefilled fields,
-//   accepted schemes) and its state. Opening a payable link opens an attempt ('page opened'),
-//   whose uuid the page keeps; back from 3-D Secure the page sends the uuid again and gets the
-//   attempt's latest payment instead of a new attempt.
-// - payCheckout: locks the link, refuses an unpayable one by name (nothing written), claims a
-//   single-use link so that of two payers at once only one reaches the card, then charges the
-//   card through the merchant payments core under the page's attempt.
+// - getCheckout: the link (or API payment) as the customer sees it (merchant, store, amount,
+//   prefilled fields, accepted schemes) and its state. Opening a payable one opens an attempt
+//   ('page opened'), whose uuid the page keeps; back from 3-D Secure the page sends the uuid again
+//   and gets the attempt's latest payment instead of a new attempt.
+// - payCheckout: locks the link (or API payment), refuses an unpayable one by name (nothing
+//   written), claims a single-use one so that of two payers at once only one reaches the card,
+//   then charges the card through the merchant payments core under the page's attempt.
 // - An API payment is always single use. Its claim is read from the rows the page already writes
 //   (see apiPaymentInProgress), its payment is charged as kind 'api' with its id, so the merchant
 //   API's payment-event listener (api-payments.service.ts) moves its state and sends its webhook.
@@ -120,7 +120,11 @@ function resultStatus(payment: MerchantPayment): TCheckoutPayment['status'] {
 }
 
 /** The merchant's redirect URL with the outcome appended, for a payment that has one. */
-export function merchantReturnUrl(redirectUrl: string | null, status: 'succeeded' | 'failed', transactionId: string): string | null {
+export function merchantReturnUrl(
+  redirectUrl: string | null,
+  status: 'succeeded' | 'failed' | 'pending',
+  transactionId: string,
+): string | null {
   if (!redirectUrl) return null;
   try {
     const url = new URL(redirectUrl);
@@ -143,7 +147,8 @@ function paymentView(source: { redirectUrl: string | null }, payment: MerchantPa
     failureReason: failureText(payment),
     challengeUrl: status === 'requires_action' ? payment.challengeUrl : null,
     card: payment.card ? { brand: payment.card.brand, last4: payment.card.last4 } : null,
-    returnUrl: status === 'succeeded' || status === 'failed' ? merchantReturnUrl(source.redirectUrl, status, payment.uuid) : null,
+    // Pending: an API payment with manual capture, authorised and waiting for the merchant's capture.
+    returnUrl: status === 'requires_action' ? null : merchantReturnUrl(source.redirectUrl, status, payment.uuid),
     createdAt: payment.createdAt.toISOString(),
   };
 }
@@ -240,6 +245,7 @@ const LINK_STEPS: SourceSteps = {
   },
   findAttempt: async (db, source, attemptUuid) => (await findCheckoutAttempt(db, attemptUuid, source.id))?.attempt_id,
   latestPayment: (db, _source, attemptId) => latestPaymentOfAttempt(db, attemptId),
+  // A reusable link takes any number of payments at once: nothing to claim or give back.
   claim: async () => {},
   notCharged: async () => {},
   charged: async (trx, source, attemptId, payment) =>
