@@ -12,6 +12,7 @@ import {
   ZPaymentList,
   ZRefund,
   ZRefundRequest,
+  ZVoidRequest,
 } from './merchant-api.schemas.ts';
 
 export const MERCHANT_API_VERSION = '1.0.0';
@@ -212,6 +213,36 @@ export function buildMerchantApiDocument(serverUrl: string) {
             ...COMMON_ERRORS,
             ...NOT_FOUND,
             ...IDEMPOTENCY_ERRORS,
+          },
+        },
+      },
+      '/payments/{id}/void': {
+        post: {
+          operationId: 'voidPayment',
+          summary: 'Void an authorised payment',
+          description:
+            'Releases the authorisation of a payment in requires_capture (captureMethod manual) without capturing it: the payment becomes voided and no money moves. A captured, failed or already voided payment is refused with 409 PAYMENT_NOT_VOIDABLE.',
+          requestParams: { path: paymentPath, header: idempotencyHeader },
+          requestBody: { required: false, content: json(ZVoidRequest) },
+          responses: {
+            '200': {
+              description: 'The voided payment.',
+              content: {
+                'application/json': {
+                  schema: ZPayment,
+                  example: { ...examplePayment, status: 'voided', captureMethod: 'manual', amountCaptured: 0, fee: 0, vat: 0 },
+                },
+              },
+            },
+            ...COMMON_ERRORS,
+            ...NOT_FOUND,
+            ...IDEMPOTENCY_ERRORS,
+            ...errors({
+              status: '409',
+              description:
+                'The payment is not waiting for capture (PAYMENT_NOT_VOIDABLE: captured, failed, already voided, or a hosted payment not paid yet), or the first request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_PROGRESS).',
+              example: { code: 'PAYMENT_NOT_VOIDABLE', message: 'Only a payment waiting for capture can be voided.' },
+            }),
           },
         },
       },

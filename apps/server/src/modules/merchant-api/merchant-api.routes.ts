@@ -18,7 +18,7 @@ import { checkLimit, hitLimit } from '../../lib/rate-limit.ts';
 import { hashRequest, isValidIdempotencyKey, withIdempotency } from '../../lib/idempotency.ts';
 import { authenticateApiClient } from '../app-settings/app-settings.service.ts';
 import { buildMerchantApiDocument } from './merchant-api.openapi.ts';
-import { ZCaptureRequest, ZCreatePaymentRequest, ZListQuery, ZRefundRequest } from './merchant-api.schemas.ts';
+import { ZCaptureRequest, ZCreatePaymentRequest, ZListQuery, ZRefundRequest, ZVoidRequest } from './merchant-api.schemas.ts';
 import {
   capture,
   createPayment,
@@ -26,6 +26,7 @@ import {
   listPayments,
   readPayment,
   refund,
+  voidAuthorisation,
   type ApiAnswer,
   type ApiClient,
 } from './merchant-api.service.ts';
@@ -168,6 +169,15 @@ export function registerMerchantApi(app: FastifyInstance, deps: Deps): void {
         const { id } = request.params as IdParams['Params'];
         const input = parsed(ZCaptureRequest, request.body);
         return { work: () => capture(deps, client, id, input, request.ip) };
+      }),
+    );
+    scope.post<IdParams>(
+      `${MERCHANT_API_PREFIX}/payments/:id/void`,
+      routeOptions,
+      handle(async (client, request) => {
+        const { id } = request.params as IdParams['Params'];
+        parsed(ZVoidRequest, request.body);
+        return { work: () => voidAuthorisation(deps, client, id, request.ip) };
       }),
     );
     scope.post<IdParams>(

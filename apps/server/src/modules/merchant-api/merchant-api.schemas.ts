@@ -102,6 +102,9 @@ export const ZCaptureRequest = z
   .strict()
   .meta({ id: 'CaptureRequest' });
 
+/** A void takes nothing: the whole authorisation is released. An empty object (or no body) is the request. */
+export const ZVoidRequest = z.object({}).strict().meta({ id: 'VoidRequest' });
+
 export const ZRefundRequest = z
   .object({
     amount: ZAmount.optional().meta({ description: 'Minor units to refund; default: all that remains.', example: 300 }),

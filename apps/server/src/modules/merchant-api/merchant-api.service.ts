@@ -1,9 +1,11 @@
 // The merchant server API's rules: create a payment (charge a card now, or open a hosted
-// checkout page), read and list the merchant's API payments, capture and refund them. Money
-// moves only through the merchant-payments core (chargeCard, capturePayment, refundPayment);
-// this module keeps the API payment (api_payments) and answers in the API's shape. Every read
-// filters by the merchant of the credentials: another merchant's payment is not found (404).
-// Changes are audited as acting_as 'api-key' on behalf of the merchant.
+// checkout page), read and list the merchant's API payments, capture, void and refund them.
+// Money moves only through the merchant-payments core (chargeCard, capturePayment,
+// voidPayment, refundPayment); this module keeps the API payment (api_payments) and answers in
+// the API's shape. Every read filters by the merchant of the credentials: another merchant's
+// payment is not found (404). Changes are audited as acting_as 'api-key' on behalf of the
+// merchant, each in the database transaction of its change: the creation in this module's own,
+// a capture, void or refund in the core's (through the core's `audit` writer).
 import crypto from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { AppError, fail, failure } from '../../transport/errors.ts';
@@ -17,7 +19,10 @@ import {
   getPayment,
   getPaymentByUuid,
   refundPayment,
+  voidPayment,
   type MerchantPayment,
+  type PaymentAuditWriter,
+  type PaymentChange,
 } from '../merchant-payments/merchant-payments.service.ts';
 import { API_PAYMENT_STATUS, hostedPageUrl } from './api-payments.service.ts';
 import {
@@ -67,6 +72,21 @@ function auditEntry(client: ApiClient, ip: string, action: string, callPath: str
     subjectId,
     detail: { clientId: client.clientId, ...detail },
   };
+}
+
+/**
+ * The audit row of a capture, void or refund, handed to the core so it is written inside the
+ * core's transaction: the change and its row commit together, and a refusal leaves neither.
+ */
+function auditWriter(
+  client: ApiClient,
+  ip: string,
+  action: string,
+  callPath: string,
+  row: ApiPaymentRow,
+  detail: (change: PaymentChange) => Record<string, unknown>,
+): PaymentAuditWriter {
+  return (trx, change) => recordAudit(trx, auditEntry(client, ip, action, callPath, row.uuid, detail(change)));
 }
 
 // ---- the API's view of a payment ----------------------------------------------------------------
@@ -291,10 +311,13 @@ export async function listPayments(deps: Deps, client: ApiClient, query: TListQu
   return { object: 'list', data, page: query.page, perPage: query.perPage, total, lastPage: Math.max(1, Math.ceil(total / query.perPage)) };
 }
 
-// ---- capture and refund -------------------------------------------------------------------------
+// ---- capture, void and refund --------------------------------------------------------------------
 
 /** The transaction that holds the payment's money: refused when there is none yet. */
-function chargedTransaction(row: ApiPaymentRow, refusal: 'PAYMENT_NOT_CAPTURABLE' | 'PAYMENT_NOT_REFUNDABLE'): bigint {
+function chargedTransaction(
+  row: ApiPaymentRow,
+  refusal: 'PAYMENT_NOT_CAPTURABLE' | 'PAYMENT_NOT_VOIDABLE' | 'PAYMENT_NOT_REFUNDABLE',
+): bigint {
   if (row.transaction_id === null || (row.mode === 'hosted' && row.status !== API_PAYMENT_STATUS.PAID)) fail(refusal);
   return row.transaction_id;
 }
@@ -324,13 +347,32 @@ export async function capture(
       transactionId,
       ...(input.amount !== undefined ? { amountMinor: BigInt(input.amount) } : {}),
       ip,
+      audit: auditWriter(client, ip, 'api-payment.capture', `POST /api/merchant/v1/payments/${row.uuid}/capture`, row, (change) => ({
+        amount: Number(change.captureAmountMinor ?? change.payment.amountCapturedMinor),
+      })),
     });
-    await recordAudit(
-      deps.db,
-      auditEntry(client, ip, 'api-payment.capture', `POST /api/merchant/v1/payments/${row.uuid}/capture`, row.uuid, {
-        amount: Number(payment.amountCapturedMinor),
-      }),
-    );
+    const fresh = (await findApiPaymentById(deps.db, client.merchantUserId, row.id)) ?? row;
+    return { status: 200, body: paymentView(deps, fresh, payment) };
+  });
+}
+
+/**
+ * POST /payments/{id}/void: releases an authorisation that was never captured (requires_capture);
+ * nothing moves in the ledger and the payment is `voided`. A captured, failed, already voided or
+ * unpaid hosted payment is refused with PAYMENT_NOT_VOIDABLE.
+ */
+export async function voidAuthorisation(deps: Deps, client: ApiClient, id: string, ip: string): Promise<ApiAnswer<TPayment | TApiError>> {
+  const row = await findRow(deps, client, id);
+  return answerOf(async () => {
+    const transactionId = chargedTransaction(row, 'PAYMENT_NOT_VOIDABLE');
+    const payment = await voidPayment(deps, {
+      merchantUserId: client.merchantUserId,
+      transactionId,
+      ip,
+      audit: auditWriter(client, ip, 'api-payment.void', `POST /api/merchant/v1/payments/${row.uuid}/void`, row, (change) => ({
+        amount: Number(change.payment.amountMinor),
+      })),
+    });
     const fresh = (await findApiPaymentById(deps.db, client.merchantUserId, row.id)) ?? row;
     return { status: 200, body: paymentView(deps, fresh, payment) };
   });
@@ -354,14 +396,11 @@ export async function refund(
       description: input.description ?? null,
       ip,
       actorUserId: client.merchantUserId,
+      audit: auditWriter(client, ip, 'api-payment.refund', `POST /api/merchant/v1/payments/${row.uuid}/refunds`, row, (change) => ({
+        amount: Number(change.refund?.amountMinor ?? 0n),
+        refund: change.refund?.uuid ?? null,
+      })),
     });
-    await recordAudit(
-      deps.db,
-      auditEntry(client, ip, 'api-payment.refund', `POST /api/merchant/v1/payments/${row.uuid}/refunds`, row.uuid, {
-        amount: Number(result.refund.amountMinor),
-        refund: result.refund.uuid,
-      }),
-    );
     const fresh = (await findApiPaymentById(deps.db, client.merchantUserId, row.id)) ?? row;
     return {
       status: 201,

@@ -2,17 +2,19 @@
 // HTTP Basic with the App Settings credentials (missing, wrong, revoked; the IP check on and
 // off), every endpoint and status with the sandbox's test cards (frictionless, 3-D Secure
 // challenge approved through the gateway page, declined, insufficient funds), manual capture in
-// part, refunds in part and over what remains, the hosted checkout (card-less) payment and its
-// expiry, another merchant's credentials (404 on every id), Idempotency-Key (replay, another
-// body, 10 at once make one payment, replays move no money), validation, the rate limit, the
-// audit rows, the OpenAPI document (validated, every endpoint listed) and /api/docs. The file
-// ends with the ledger's invariants.
+// part, void of an authorisation, refunds in part and over what remains, the hosted checkout
+// (card-less) payment and its expiry, another merchant's credentials (404 on every id),
+// Idempotency-Key (replay, another body, 10 at once make one payment, replays move no money),
+// validation, the rate limit, the audit rows (written in the change's own transaction: a failed
+// audit write leaves no change), the OpenAPI document (validated, every endpoint listed) and
+// /api/docs. The file ends with the ledger's invariants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { getMerchantAppSettingsCall, updateMerchantAppCredentialsCall, updateMerchantAppSettingsCall } from '@paywallet/contract';
 import { createTestApp, countRows, type TestApp } from '../../test/harness.ts';
 import { countMoneyRows, expectLedgerInvariants } from '../../test/money.ts';
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
+import { refuseAuditRows } from '../../test/refuse-audit.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
 import { openAttempt } from '../merchant-payments/attempts.service.ts';
@@ -92,7 +94,19 @@ const payWith = (number: string, extra: Record<string, unknown> = {}) => ({
 });
 
 async function auditRows(action: string) {
-  return t.deps.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
+  const rows = await t.deps.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
+  return rows.map((row) => ({ ...row, detail: (typeof row.detail === 'string' ? JSON.parse(row.detail) : row.detail) as unknown }));
+}
+
+/** The money rows and merchant A's balances: what a refused or replayed request must leave as it was. */
+async function moneyOfA() {
+  const wallets = await t.deps.db
+    .selectFrom('wallets')
+    .select(['id', 'available_balance', 'balance_on_hold'])
+    .where('user_id', '=', merchantA.id)
+    .orderBy('id')
+    .execute();
+  return { ...(await countMoneyRows(t)), wallets };
 }
 
 describe('authentication', () => {
@@ -239,6 +253,200 @@ describe('payments with a card', () => {
     const none = await api<TApiError>('POST', `/payments/${created.body.id}/refunds`, { body: {} });
     expect(none.body.error.code).toBe('REFUND_EXCEEDS_REMAINING');
     await expectLedgerInvariants(t);
+  });
+});
+
+describe('audit rows in the transaction of the change', () => {
+  it('writes the capture and refund rows as the API key on behalf of the merchant, with the amounts', async () => {
+    const created = await api('POST', '/payments', { body: payWith(SANDBOX_CARDS.approved, { captureMethod: 'manual' }) });
+    const captured = await api('POST', `/payments/${created.body.id}/capture`, { body: { amount: 8_000 } });
+    expect(captured.status).toBe(200);
+    const refunded = await api<TRefund>('POST', `/payments/${created.body.id}/refunds`, { body: { amount: 1_500 } });
+    expect(refunded.status).toBe(201);
+    const actor = {
+      acting_as: 'api-key',
+      actor_user_id: merchantA.id,
+      on_behalf_of_user_id: merchantA.id,
+      subject_type: 'api_payment',
+      subject_id: created.body.id,
+    };
+    const capture = (await auditRows('api-payment.capture')).filter((row) => row.subject_id === created.body.id);
+    expect(capture).toHaveLength(1);
+    expect(capture[0]).toMatchObject({ ...actor, call_path: `POST /api/merchant/v1/payments/${created.body.id}/capture` });
+    expect(capture[0]!.detail).toEqual({ clientId: credsA.clientId, amount: 8_000 });
+    const refund = (await auditRows('api-payment.refund')).filter((row) => row.subject_id === created.body.id);
+    expect(refund).toHaveLength(1);
+    expect(refund[0]).toMatchObject(actor);
+    expect(refund[0]!.detail).toEqual({ clientId: credsA.clientId, amount: 1_500, refund: refunded.body.id });
+  });
+
+  it('writes no row and moves no money when the core refuses (more than authorised, more than remains)', async () => {
+    const created = await api('POST', '/payments', { body: payWith(SANDBOX_CARDS.approved, { captureMethod: 'manual' }) });
+    const before = { ...(await moneyOfA()), ...(await countRows(t, ['audit_log'])) };
+    const over = await api<TApiError>('POST', `/payments/${created.body.id}/capture`, { body: { amount: 10_001 } });
+    expect(over.status).toBe(422);
+    expect(over.body.error.code).toBe('CAPTURE_EXCEEDS_AUTHORISED');
+    expect({ ...(await moneyOfA()), ...(await countRows(t, ['audit_log'])) }).toEqual(before);
+
+    await api('POST', `/payments/${created.body.id}/capture`, { body: { amount: 4_000 } });
+    const afterCapture = { ...(await moneyOfA()), ...(await countRows(t, ['audit_log'])) };
+    const tooMuch = await api<TApiError>('POST', `/payments/${created.body.id}/refunds`, { body: { amount: 4_001 } });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.error.code).toBe('REFUND_EXCEEDS_REMAINING');
+    expect({ ...(await moneyOfA()), ...(await countRows(t, ['audit_log'])) }).toEqual(afterCapture);
+    expect((await auditRows('api-payment.refund')).some((row) => row.subject_id === created.body.id)).toBe(false);
+  });
+
+  it('keeps no capture or refund whose audit row could not be written: the change and its row commit together', async () => {
+    const created = await api('POST', '/payments', { body: payWith(SANDBOX_CARDS.approved, { captureMethod: 'manual' }) });
+    const before = await moneyOfA();
+    const allowCapture = await refuseAuditRows(t, 'api-payment.capture');
+    try {
+      const failed = await api<TApiError>('POST', `/payments/${created.body.id}/capture`, { body: { amount: 5_000 } });
+      expect(failed.status).toBe(500);
+      expect(failed.body.error.code).toBe('INTERNAL_ERROR');
+    } finally {
+      await allowCapture();
+    }
+    expect(await moneyOfA()).toEqual(before);
+    expect((await api('GET', `/payments/${created.body.id}`)).body).toMatchObject({ status: 'requires_capture', amountCaptured: 0 });
+
+    expect((await api('POST', `/payments/${created.body.id}/capture`, { body: { amount: 5_000 } })).status).toBe(200);
+    const captured = await moneyOfA();
+    const allowRefund = await refuseAuditRows(t, 'api-payment.refund');
+    try {
+      expect((await api<TApiError>('POST', `/payments/${created.body.id}/refunds`, { body: { amount: 1_000 } })).status).toBe(500);
+    } finally {
+      await allowRefund();
+    }
+    expect(await moneyOfA()).toEqual(captured);
+    expect((await api('GET', `/payments/${created.body.id}`)).body).toMatchObject({ status: 'succeeded', amountRefunded: 0 });
+    await expectLedgerInvariants(t);
+  });
+});
+
+describe('POST /payments/{id}/void', () => {
+  it('releases an authorisation: voided, nothing moved, audited as the API key; then no capture, refund or second void', async () => {
+    const created = await api('POST', '/payments', { body: payWith(SANDBOX_CARDS.approved, { captureMethod: 'manual' }) });
+    expect(created.body.status).toBe('requires_capture');
+    const before = await moneyOfA();
+    const voided = await api('POST', `/payments/${created.body.id}/void`);
+    expect(voided.status).toBe(200);
+    expect(voided.body).toMatchObject({
+      id: created.body.id,
+      status: 'voided',
+      amount: 10_000,
+      amountCaptured: 0,
+      amountRefunded: 0,
+      fee: 0,
+      vat: 0,
+      failureReason: null,
+      nextAction: null,
+      transactionId: created.body.transactionId,
+    });
+    expect(await moneyOfA()).toEqual(before);
+    expect((await api('GET', `/payments/${created.body.id}`)).body).toEqual(voided.body);
+    const transaction = await t.deps.db
+      .selectFrom('transactions')
+      .select(['status'])
+      .where('uuid', '=', created.body.transactionId!)
+      .executeTakeFirstOrThrow();
+    expect(transaction.status).toBe(2);
+    const audit = (await auditRows('api-payment.void')).filter((row) => row.subject_id === created.body.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      acting_as: 'api-key',
+      actor_user_id: merchantA.id,
+      on_behalf_of_user_id: merchantA.id,
+      call_path: `POST /api/merchant/v1/payments/${created.body.id}/void`,
+    });
+    expect(audit[0]!.detail).toEqual({ clientId: credsA.clientId, amount: 10_000 });
+
+    const again = await api<TApiError>('POST', `/payments/${created.body.id}/void`, { body: {} });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('PAYMENT_NOT_VOIDABLE');
+    expect((await api<TApiError>('POST', `/payments/${created.body.id}/capture`, { body: {} })).body.error.code).toBe(
+      'PAYMENT_NOT_CAPTURABLE',
+    );
+    expect((await api<TApiError>('POST', `/payments/${created.body.id}/refunds`, { body: {} })).body.error.code).toBe(
+      'PAYMENT_NOT_REFUNDABLE',
+    );
+    expect(await moneyOfA()).toEqual(before);
+    expect((await auditRows('api-payment.void')).filter((row) => row.subject_id === created.body.id)).toHaveLength(1);
+  });
+
+  it('takes the transaction id too, and lists the payment under status voided', async () => {
+    const created = await api('POST', '/payments', { body: payWith(SANDBOX_CARDS.approved, { captureMethod: 'manual', amount: 3_000 }) });
+    const voided = await api('POST', `/payments/${created.body.transactionId!}/void`, { body: {} });
+    expect(voided.status).toBe(200);
+    expect(voided.body).toMatchObject({ id: created.body.id, status: 'voided' });
+    const list = await api<TPaymentList>('GET', '/payments?status=voided&perPage=100');
+    expect(list.body.data.map((p) => p.id)).toContain(created.body.id);
+  });
+
+  it('refuses a captured, a failed and an unpaid hosted payment with PAYMENT_NOT_VOIDABLE, changing nothing', async () => {
+    const captured = await api('POST', '/payments', { body: payWith(SANDBOX_CARDS.approved) });
+    const manual = await api('POST', '/payments', { body: payWith(SANDBOX_CARDS.approved, { captureMethod: 'manual' }) });
+    await api('POST', `/payments/${manual.body.id}/capture`, { body: { amount: 2_000 } });
+    const failed = await api<TApiError>('POST', '/payments', { body: payWith(SANDBOX_CARDS.declined, { captureMethod: 'manual' }) });
+    const hosted = await api('POST', '/payments', { body: { amount: 1_200, currency: 'AED' } });
+    const before = { ...(await moneyOfA()), ...(await countRows(t, ['audit_log'])) };
+    for (const [id, status] of [
+      [captured.body.id, 'succeeded'],
+      [manual.body.id, 'succeeded'],
+      [failed.body.payment!.id, 'failed'],
+      [hosted.body.id, 'requires_action'],
+    ] as const) {
+      const refused = await api<TApiError>('POST', `/payments/${id}/void`, { body: {} });
+      expect(refused.status, id).toBe(409);
+      expect(refused.body.error).toEqual({ code: 'PAYMENT_NOT_VOIDABLE', message: 'Only a payment waiting for capture can be voided.' });
+      expect((await api('GET', `/payments/${id}`)).body.status).toBe(status);
+    }
+    expect({ ...(await moneyOfA()), ...(await countRows(t, ['audit_log'])) }).toEqual(before);
+  });
+
+  it("cannot void another merchant's payment: 404, and the authorisation stays", async () => {
+    const created = await api('POST', '/payments', { body: payWith(SANDBOX_CARDS.approved, { captureMethod: 'manual' }) });
+    const before = { ...(await moneyOfA()), ...(await countRows(t, ['audit_log'])) };
+    for (const id of [created.body.id, created.body.transactionId!]) {
+      const refused = await api<TApiError>('POST', `/payments/${id}/void`, { creds: credsB, body: {} });
+      expect(refused.status).toBe(404);
+      expect(refused.body.error.code).toBe('PAYMENT_NOT_FOUND');
+    }
+    expect({ ...(await moneyOfA()), ...(await countRows(t, ['audit_log'])) }).toEqual(before);
+    expect((await api('GET', `/payments/${created.body.id}`)).body.status).toBe('requires_capture');
+    // Its own void still works.
+    expect((await api('POST', `/payments/${created.body.id}/void`, { body: {} })).body.status).toBe('voided');
+  });
+
+  it('honours Idempotency-Key: the same key replays the first answer; another body or path is refused', async () => {
+    const created = await api('POST', '/payments', { body: payWith(SANDBOX_CARDS.approved, { captureMethod: 'manual' }) });
+    const key = `key-${Date.now()}-void`;
+    const first = await api('POST', `/payments/${created.body.id}/void`, { body: {}, key });
+    expect(first.status).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const before = { ...(await moneyOfA()), ...(await countRows(t, ['audit_log'])) };
+    const replay = await api('POST', `/payments/${created.body.id}/void`, { body: {}, key });
+    expect(replay.status).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    expect({ ...(await moneyOfA()), ...(await countRows(t, ['audit_log'])) }).toEqual(before);
+    const otherPath = await api<TApiError>('POST', `/payments/${created.body.id}/capture`, { body: {}, key });
+    expect(otherPath.status).toBe(422);
+    expect(otherPath.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    // Without the key a second void is refused by name.
+    expect((await api<TApiError>('POST', `/payments/${created.body.id}/void`, { body: {} })).body.error.code).toBe('PAYMENT_NOT_VOIDABLE');
+  });
+
+  it('refuses a body with fields (a void releases the whole authorisation) and an unknown id', async () => {
+    const created = await api('POST', '/payments', { body: payWith(SANDBOX_CARDS.approved, { captureMethod: 'manual' }) });
+    const withAmount = await api<TApiError>('POST', `/payments/${created.body.id}/void`, { body: { amount: 100 } });
+    expect(withAmount.status).toBe(400);
+    expect(withAmount.body.error.code).toBe('VALIDATION_FAILED');
+    expect((await api('GET', `/payments/${created.body.id}`)).body.status).toBe('requires_capture');
+    const unknown = await api<TApiError>('POST', `/payments/${crypto.randomUUID()}/void`, { body: {} });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('PAYMENT_NOT_FOUND');
   });
 });
 
@@ -512,6 +720,11 @@ describe('webhooks', () => {
     });
     await api('POST', `/payments/${created.body.id}/capture`, { creds, body: { amount: 7_000 } });
     await api('POST', `/payments/${created.body.id}/refunds`, { creds, body: { amount: 1_000 } });
+    const authorised = await api('POST', '/payments', {
+      creds,
+      body: payWith(SANDBOX_CARDS.approved, { captureMethod: 'manual', clientReference: 'wh-2' }),
+    });
+    await api('POST', `/payments/${authorised.body.id}/void`, { creds, body: {} });
     const events = await t.deps.db
       .selectFrom('webhook_events')
       .select(['event_type', 'url', 'body'])
@@ -520,12 +733,19 @@ describe('webhooks', () => {
       .execute();
     const bodies = events.map((e) => (typeof e.body === 'string' ? JSON.parse(e.body) : e.body) as { type: string; eventId: unknown });
     expect(events.every((e) => e.event_type === 'api.payment' && e.url === 'https://hooks.example.test/pw')).toBe(true);
-    expect(bodies.map((b) => b.type)).toEqual(['payment.authorized', 'payment.captured', 'payment.refunded']);
+    expect(bodies.map((b) => b.type)).toEqual([
+      'payment.authorized',
+      'payment.captured',
+      'payment.refunded',
+      'payment.authorized',
+      'payment.voided',
+    ]);
     expect(bodies[1]).toMatchObject({
       payment: { id: created.body.id, status: 'succeeded', amountCaptured: 7_000, clientReference: 'wh-1' },
       captureAmount: 7_000,
     });
     expect(bodies[2]).toMatchObject({ payment: { status: 'partially_refunded', amountRefunded: 1_000 }, refund: { amount: 1_000 } });
+    expect(bodies[4]).toMatchObject({ payment: { id: authorised.body.id, status: 'voided', amountCaptured: 0, clientReference: 'wh-2' } });
     expect(bodies.every((b) => typeof b.eventId === 'string')).toBe(true);
     // Merchant A has no webhook URL: nothing is sent for its payments.
     expect(await t.deps.db.selectFrom('webhook_events').select('id').where('merchant_user_id', '=', merchantA.id).execute()).toEqual([]);
@@ -572,13 +792,20 @@ describe('the OpenAPI document and /api/docs', () => {
       Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
     );
     expect(operations.sort()).toEqual(
-      ['GET /payments', 'GET /payments/{id}', 'POST /payments', 'POST /payments/{id}/capture', 'POST /payments/{id}/refunds'].sort(),
+      [
+        'GET /payments',
+        'GET /payments/{id}',
+        'POST /payments',
+        'POST /payments/{id}/capture',
+        'POST /payments/{id}/void',
+        'POST /payments/{id}/refunds',
+      ].sort(),
     );
     expect(document.components.securitySchemes.basic).toMatchObject({ type: 'http', scheme: 'basic' });
     expect(Object.keys(document.components.schemas)).toEqual(
       expect.arrayContaining(['Payment', 'Error', 'CreatePaymentRequest', 'Refund']),
     );
-    for (const path of ['/payments', '/payments/{id}/capture', '/payments/{id}/refunds']) {
+    for (const path of ['/payments', '/payments/{id}/capture', '/payments/{id}/void', '/payments/{id}/refunds']) {
       expect(document.paths[path]!.post!.parameters!.some((p) => p.name === 'Idempotency-Key' && p.in === 'header')).toBe(true);
     }
   });

@@ -19,6 +19,8 @@
 //
 // Every step is logged under the payment's attempt, the customer is recorded under the
 // merchant, and listeners (webhooks, callbacks) hear each state change inside the transaction.
+// A door that audits its callers (the merchant API, the POS API) passes `audit`: the core writes
+// that row inside the same transaction, so a change and its audit row commit together.
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
 import {
@@ -96,6 +98,8 @@ export interface ChargeInput {
    * pending. Default 'allow'.
    */
   threeDSecure?: 'allow' | 'refuse';
+  /** The caller's audit row of this charge, written inside the charge's transaction (any outcome recorded). */
+  audit?: PaymentAuditWriter;
 }
 export type MerchantPaymentStatus =
   'requires_action' | 'requires_capture' | 'succeeded' | 'failed' | 'refunded' | 'partially_refunded' | 'voided' | 'expired';
@@ -139,6 +143,19 @@ export type PaymentEvent = {
   captureAmountMinor?: bigint;
 };
 export type PaymentEventListener = (trx: Transaction<Database>, event: PaymentEvent) => Promise<void>;
+
+/** What one core operation did, as its caller's audit writer sees it. */
+export interface PaymentChange {
+  payment: MerchantPayment;
+  refund?: { uuid: string; amountMinor: bigint };
+  captureAmountMinor?: bigint;
+}
+/**
+ * Writes the calling door's audit row for a change. The core calls it inside the change's own
+ * database transaction, after the change and before the commit: a crash cannot keep the change
+ * without its row, and a refusal (which rolls the transaction back) leaves neither.
+ */
+export type PaymentAuditWriter = (trx: Transaction<Database>, change: PaymentChange) => Promise<void>;
 
 export const TYPE_OF_KIND: Readonly<
   Record<
@@ -478,6 +495,7 @@ export async function chargeCard(deps: Deps, input: ChargeInput): Promise<Mercha
     await linkAttemptToTransaction(trx, input.attemptId, transactionId);
     const payment = await mustGetPayment(trx, input.merchantUserId, transactionId, challenge);
     if (event) await emit(trx, { type: event, payment });
+    await input.audit?.(trx, { payment });
     return payment;
   });
 }
@@ -534,7 +552,7 @@ registerChallengeHandler([TransactionType.PaymentLinkPayment, TransactionType.Ap
 
 export async function capturePayment(
   deps: Deps,
-  input: { merchantUserId: bigint; transactionId: bigint; amountMinor?: bigint; ip: string },
+  input: { merchantUserId: bigint; transactionId: bigint; amountMinor?: bigint; ip: string; audit?: PaymentAuditWriter },
 ): Promise<MerchantPayment> {
   return deps.db.transaction().execute(async (trx) => {
     const locked = await repository.lockMerchantPayment(trx, input.merchantUserId, input.transactionId);
@@ -576,13 +594,14 @@ export async function capturePayment(
     });
     const payment = await mustGetPayment(trx, input.merchantUserId, input.transactionId);
     await emit(trx, { type: 'payment.captured', payment, captureAmountMinor: amount });
+    await input.audit?.(trx, { payment, captureAmountMinor: amount });
     return payment;
   });
 }
 
 export async function voidPayment(
   deps: Deps,
-  input: { merchantUserId: bigint; transactionId: bigint; ip: string },
+  input: { merchantUserId: bigint; transactionId: bigint; ip: string; audit?: PaymentAuditWriter },
 ): Promise<MerchantPayment> {
   return deps.db.transaction().execute(async (trx) => {
     const locked = await repository.lockMerchantPayment(trx, input.merchantUserId, input.transactionId);
@@ -594,6 +613,7 @@ export async function voidPayment(
     await logStep(trx, locked.attempt_id, input.ip, 'Voided');
     const payment = await mustGetPayment(trx, input.merchantUserId, input.transactionId);
     await emit(trx, { type: 'payment.voided', payment });
+    await input.audit?.(trx, { payment });
     return payment;
   });
 }
@@ -615,6 +635,7 @@ export async function refundPayment(
     description?: string | null;
     ip: string;
     actorUserId?: bigint | null;
+    audit?: PaymentAuditWriter;
   },
 ): Promise<RefundResult> {
   try {
@@ -678,6 +699,7 @@ export async function refundPayment(
       await logStep(trx, locked.attempt_id, input.ip, 'Refunded', { amount: String(amount), refund: uuid, source: input.source });
       const payment = await mustGetPayment(trx, input.merchantUserId, input.transactionId);
       await emit(trx, { type: 'payment.refunded', payment, refund: { uuid, amountMinor: amount } });
+      await input.audit?.(trx, { payment, refund: { uuid, amountMinor: amount } });
       return {
         payment,
         refund: { uuid, amountMinor: amount, status: REFUND_STATUS.PROCESSED, transactionId: refundTransactionId },

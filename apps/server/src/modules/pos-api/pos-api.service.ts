@@ -4,8 +4,8 @@
 // and capture, refund and void reach only POS payments of this device's channel and merchant
 // (anything else reads as POS_TRANSACTION_NOT_FOUND). Money moves through the merchant payments
 // core (type 10 transactions); this module adds the device's rules, the audit row of the person
-// on the device, and the POS webhook, both written inside the payment's own transaction by an
-// onPaymentEvent listener.
+// on the device (the core's `audit` writer) and the POS webhook (an onPaymentEvent listener),
+// both written inside the payment's own transaction.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Transaction } from 'kysely';
 import type { TPosChargeInput, TPosOperationResponse, TPosTransactionType, TPosWebhookBody } from '@paywallet/contract';
@@ -22,6 +22,8 @@ import {
   refundPayment,
   voidPayment,
   type MerchantPayment,
+  type PaymentAuditWriter,
+  type PaymentChange,
   type PaymentEvent,
 } from '../merchant-payments/merchant-payments.service.ts';
 import { openAttempt } from '../merchant-payments/attempts.service.ts';
@@ -45,37 +47,58 @@ const PATH: Record<TPosTransactionType, string> = {
   VOID: 'void',
 };
 
-/** The device operation running in this async context, so the payment listener knows who acts and why. */
+/** The device operation running in this async context, so the payment listener knows why the payment moved. */
 interface RunningOperation {
   actor: DeviceActor;
   request: DeviceRequest;
   operation: TPosTransactionType;
   /** The body the listener built and enqueued, answered as is. */
   body?: TPosWebhookBody;
-  audited: boolean;
 }
 const running = new AsyncLocalStorage<RunningOperation>();
 
-function auditFor(operation: RunningOperation, payment: MerchantPayment, detail: Record<string, unknown>) {
+/** What the operation moved, as the webhook's transactionAmount says it. */
+function movedAmount(operation: TPosTransactionType, change: PaymentChange): bigint {
+  if (operation === 'CAPTURE') return change.captureAmountMinor ?? change.payment.amountCapturedMinor;
+  if (operation === 'REFUND') return change.refund?.amountMinor ?? change.payment.amountRefundedMinor;
+  return change.payment.amountMinor;
+}
+
+/**
+ * The audit row of the person on the device, handed to the core, which writes it inside the
+ * payment's own transaction: the operation and its row commit together, and a refusal of the
+ * core (which rolls back) leaves no row.
+ */
+function auditWriter(operation: RunningOperation): PaymentAuditWriter {
   const { actor, request } = operation;
-  return deviceAuditEntry(
-    AUDIT_ACTION[operation.operation],
-    {
-      userId: actor.userId,
-      merchantUserId: actor.merchantUserId,
-      actingAs: actor.actingAs,
-      ip: request.ip,
-      path: PATH[operation.operation],
-    },
-    { type: 'transaction', id: payment.transactionId },
-    { posDeviceId: Number(actor.posDeviceId), deviceId: actor.deviceId, loginId: Number(actor.loginId), ...detail },
-  );
+  return (trx, change) =>
+    recordAudit(
+      trx,
+      deviceAuditEntry(
+        AUDIT_ACTION[operation.operation],
+        {
+          userId: actor.userId,
+          merchantUserId: actor.merchantUserId,
+          actingAs: actor.actingAs,
+          ip: request.ip,
+          path: PATH[operation.operation],
+        },
+        { type: 'transaction', id: change.payment.transactionId },
+        {
+          posDeviceId: Number(actor.posDeviceId),
+          deviceId: actor.deviceId,
+          loginId: Number(actor.loginId),
+          status: posStatusOf(change.payment),
+          amount: Number(movedAmount(operation.operation, change)),
+        },
+      ),
+    );
 }
 
 /**
  * Every state change of a POS payment (the core calls this inside its transaction): the POS
- * webhook is enqueued when the merchant has a POS webhook URL, and the device operation that
- * caused it, if any, is audited in the same transaction.
+ * webhook is enqueued when the merchant has a POS webhook URL; the device operation that caused
+ * it, if any, answers the same body.
  */
 export async function onPosPaymentEvent(trx: Transaction<Database>, event: PaymentEvent): Promise<void> {
   const payment = event.payment;
@@ -89,16 +112,7 @@ export async function onPosPaymentEvent(trx: Transaction<Database>, event: Payme
   const url = await getPosWebhookUrl(trx, payment.merchantUserId);
   if (url)
     await enqueueWebhook(trx, { merchantUserId: payment.merchantUserId, eventType: 'pos.transaction', url, body, eventId: body.eventId });
-  if (operation && operation.operation === transactionType) {
-    operation.body = body;
-    if (!operation.audited) {
-      await recordAudit(
-        trx,
-        auditFor(operation, payment, { event: event.type, status: body.transactionStatus, amount: body.transactionAmount.value }),
-      );
-      operation.audited = true;
-    }
-  }
+  if (operation && operation.operation === transactionType) operation.body = body;
 }
 
 let listening = false;
@@ -114,24 +128,21 @@ function requireOperation(actor: DeviceActor, operation: TPosTransactionType): v
 }
 
 /**
- * Runs one device operation: the listener sees it; the answer is the body the webhook got, or,
- * when the core raised no event (nothing changed state), the payment as it is now. An operation
- * the listener did not audit is audited here, late but not lost.
+ * Runs one device operation: the listener sees it, and `work` gets the audit writer to hand to
+ * the core; the answer is the body the webhook got, or, when the core raised no event (nothing
+ * changed state), the payment as it is now.
  */
 async function runOperation(
   deps: Deps,
   actor: DeviceActor,
   request: DeviceRequest,
   operation: TPosTransactionType,
-  work: () => Promise<{ payment: MerchantPayment; extras?: PosOperationExtras }>,
+  work: (audit: PaymentAuditWriter) => Promise<{ payment: MerchantPayment; extras?: PosOperationExtras }>,
 ): Promise<TPosOperationResponse> {
-  const context: RunningOperation = { actor, request, operation, audited: false };
-  const { payment, extras } = await running.run(context, work);
+  const context: RunningOperation = { actor, request, operation };
+  const { payment, extras } = await running.run(context, () => work(auditWriter(context)));
   const body: TPosWebhookBody =
     context.body ?? (await posWebhookBody(deps.db, payment, operation, posStatusOf(payment), extras ?? {}, newPosEventId()));
-  if (!context.audited) {
-    await recordAudit(deps.db, auditFor(context, payment, { status: body.transactionStatus, amount: body.transactionAmount.value }));
-  }
   const { eventId: _eventId, ...transaction } = body;
   return { ...transaction, failureReason: payment.failureReason };
 }
@@ -159,7 +170,7 @@ export async function posCharge(
     message: operation === 'SALE' ? 'POS sale started' : 'POS pre-authorisation started',
     data: { deviceId: actor.deviceId, loginId: String(actor.loginId), operation },
   });
-  return runOperation(deps, actor, request, operation, async () => {
+  return runOperation(deps, actor, request, operation, async (audit) => {
     const payment = await chargeCard(deps, {
       merchantUserId: actor.merchantUserId,
       channelId: actor.channelId,
@@ -180,6 +191,7 @@ export async function posCharge(
       // Card-present: nobody can answer a 3-D Secure challenge on the device, so a card that
       // asks for one fails at once (nothing pending, nothing moved).
       threeDSecure: 'refuse',
+      audit,
     });
     return { payment };
   });
@@ -195,12 +207,13 @@ export async function posCapture(
   requireOperation(actor, 'CAPTURE');
   const payment = await devicePayment(deps.db, actor, input.transactionId);
   const amountMinor = BigInt(input.amount);
-  return runOperation(deps, actor, request, 'CAPTURE', async () => ({
+  return runOperation(deps, actor, request, 'CAPTURE', async (audit) => ({
     payment: await capturePayment(deps, {
       merchantUserId: actor.merchantUserId,
       transactionId: payment.transactionId,
       amountMinor,
       ip: request.ip,
+      audit,
     }),
     extras: { captureAmountMinor: amountMinor },
   }));
@@ -216,7 +229,7 @@ export async function posRefund(
   requireOperation(actor, 'REFUND');
   const payment = await devicePayment(deps.db, actor, input.transactionId);
   const amountMinor = BigInt(input.amount);
-  return runOperation(deps, actor, request, 'REFUND', async () => {
+  return runOperation(deps, actor, request, 'REFUND', async (audit) => {
     const refunded = await refundPayment(deps, {
       merchantUserId: actor.merchantUserId,
       transactionId: payment.transactionId,
@@ -225,6 +238,7 @@ export async function posRefund(
       description: `POS refund on ${actor.deviceId}`,
       ip: request.ip,
       actorUserId: actor.userId,
+      audit,
     });
     return { payment: refunded.payment, extras: { refundAmountMinor: refunded.refund.amountMinor } };
   });
@@ -239,8 +253,13 @@ export async function posVoid(
 ): Promise<TPosOperationResponse> {
   requireOperation(actor, 'VOID');
   const payment = await devicePayment(deps.db, actor, input.transactionId);
-  return runOperation(deps, actor, request, 'VOID', async () => ({
-    payment: await voidPayment(deps, { merchantUserId: actor.merchantUserId, transactionId: payment.transactionId, ip: request.ip }),
+  return runOperation(deps, actor, request, 'VOID', async (audit) => ({
+    payment: await voidPayment(deps, {
+      merchantUserId: actor.merchantUserId,
+      transactionId: payment.transactionId,
+      ip: request.ip,
+      audit,
+    }),
   }));
 }
 

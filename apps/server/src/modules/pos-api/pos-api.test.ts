@@ -19,6 +19,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { countMoneyRows, expectLedgerInvariants } from '../../test/money.ts';
+import { refuseAuditRows } from '../../test/refuse-audit.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import { createTestDevice, deviceToken, posApi, type TestDevice } from '../../test/pos-device.ts';
 import { JobRunner } from '../../jobs/runner.ts';
@@ -390,6 +391,77 @@ describe('refund', () => {
       const answer = await posApi(t, 'refund', { transactionId, amount: 100 }, { token });
       expect([409, 422]).toContain(answer.status);
     }
+  });
+});
+
+describe('audit rows in the payment transaction', () => {
+  async function auditOf(transactionUuid: string) {
+    const row = await t.deps.db.selectFrom('transactions').select('id').where('uuid', '=', transactionUuid).executeTakeFirstOrThrow();
+    const rows = await t.deps.db
+      .selectFrom('audit_log')
+      .select(['action', 'acting_as', 'actor_user_id', 'on_behalf_of_user_id', 'subject_type', 'call_path', 'detail'])
+      .where('subject_type', '=', 'transaction')
+      .where('subject_id', '=', String(row.id))
+      .orderBy('id')
+      .execute();
+    return rows.map((audit) => ({
+      ...audit,
+      detail: (typeof audit.detail === 'string' ? JSON.parse(audit.detail) : audit.detail) as unknown,
+    }));
+  }
+  const person = () => ({
+    acting_as: 'staff',
+    actor_user_id: shop.staff[0]!.id,
+    on_behalf_of_user_id: shop.id,
+    subject_type: 'transaction',
+  });
+  const device = () => ({ posDeviceId: till.posDeviceId, deviceId: till.deviceId, loginId: till.logins[0]!.loginId });
+
+  it('records capture, refund and void as the person on the device, with the device and the amount moved', async () => {
+    const auth = ok(await sale(6000, { path: 'pre-auth' }));
+    ok(await posApi(t, 'capture', { transactionId: auth.transactionId, amount: 5000 }, { token }));
+    ok(await posApi(t, 'refund', { transactionId: auth.transactionId, amount: 1200 }, { token }));
+    expect(await auditOf(auth.transactionId)).toEqual([
+      { ...person(), action: 'pos.pre-auth', call_path: 'pos/v1/pre-auth', detail: { ...device(), status: 'AUTHORIZED', amount: 6000 } },
+      { ...person(), action: 'pos.capture', call_path: 'pos/v1/capture', detail: { ...device(), status: 'CAPTURED', amount: 5000 } },
+      { ...person(), action: 'pos.refund', call_path: 'pos/v1/refund', detail: { ...device(), status: 'REFUNDED', amount: 1200 } },
+    ]);
+    const other = ok(await sale(800, { path: 'pre-auth' }));
+    ok(await posApi(t, 'void', { transactionId: other.transactionId }, { token }));
+    expect((await auditOf(other.transactionId)).map((audit) => [audit.action, audit.detail])).toEqual([
+      ['pos.pre-auth', { ...device(), status: 'AUTHORIZED', amount: 800 }],
+      ['pos.void', { ...device(), status: 'VOIDED', amount: 800 }],
+    ]);
+  });
+
+  it('writes no row and moves no money when the core refuses a capture or a refund that is too big', async () => {
+    const auth = ok(await sale(3000, { path: 'pre-auth' }));
+    const before = { ...(await countMoneyRows(t)), audit: (await auditOf(auth.transactionId)).length, hold: await onHold(shop) };
+    refused(await posApi(t, 'capture', { transactionId: auth.transactionId, amount: 3001 }, { token }), 422, 'CAPTURE_EXCEEDS_AUTHORISED');
+    expect({ ...(await countMoneyRows(t)), audit: (await auditOf(auth.transactionId)).length, hold: await onHold(shop) }).toEqual(before);
+    ok(await posApi(t, 'capture', { transactionId: auth.transactionId, amount: 3000 }, { token }));
+    const captured = { ...(await countMoneyRows(t)), audit: (await auditOf(auth.transactionId)).length, hold: await onHold(shop) };
+    refused(await posApi(t, 'refund', { transactionId: auth.transactionId, amount: 3001 }, { token }), 422, 'REFUND_EXCEEDS_REMAINING');
+    expect({ ...(await countMoneyRows(t)), audit: (await auditOf(auth.transactionId)).length, hold: await onHold(shop) }).toEqual(captured);
+    expect((await auditOf(auth.transactionId)).map((audit) => audit.action)).toEqual(['pos.pre-auth', 'pos.capture']);
+  });
+
+  it('keeps no capture whose audit row could not be written, and enqueues no webhook for it', async () => {
+    const auth = ok(await sale(4000, { path: 'pre-auth' }));
+    const events = () => t.deps.db.selectFrom('webhook_events').select('id').where('merchant_user_id', '=', shop.id).execute();
+    const before = { ...(await countMoneyRows(t)), hold: await onHold(shop), events: (await events()).length };
+    const allow = await refuseAuditRows(t, 'pos.capture');
+    try {
+      refused(await posApi(t, 'capture', { transactionId: auth.transactionId, amount: 4000 }, { token }), 500, 'INTERNAL_ERROR');
+    } finally {
+      await allow();
+    }
+    expect({ ...(await countMoneyRows(t)), hold: await onHold(shop), events: (await events()).length }).toEqual(before);
+    const now = await posApi(t, `transactions/${auth.transactionId}`, undefined, { token, method: 'GET' });
+    expect(now.body).toMatchObject({ transactionStatus: 'AUTHORIZED' });
+    expect(ok(await posApi(t, 'capture', { transactionId: auth.transactionId, amount: 4000 }, { token })).transactionStatus).toBe(
+      'CAPTURED',
+    );
   });
 });
 
