@@ -3,9 +3,11 @@
 // is opened and paid on its page (get-checkout, pay-checkout) with each sandbox card: frictionless
 // (the API payment succeeds, money on hold, fee and VAT as charged, GET answers succeeded, the
 // merchant's webhook and return URL), declined (still payable), 3-D Secure approved (paid once);
-// an expired or paid one refuses and writes nothing; a card refused before the charge gives the
-// payment back; 10 payers at once pay once; merchant B's token shows B's data only and A's API
-// cannot read B's payment. Every money test ends with the ledger's invariants.
+// an expired or paid one refuses and writes nothing, in words that speak of a payment, not a link;
+// a card refused before the charge gives the payment back; 10 payers at once pay once; the claim
+// (checkout_claims) is held while 3-D Secure waits and a claim left behind stops counting at its
+// expiry; merchant B's token shows B's data only and A's API cannot read B's payment. Every money
+// test ends with the ledger's invariants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   getCheckoutCall,
@@ -159,6 +161,42 @@ async function answerChallenge(challengeUrl: string, action: 'approve' | 'declin
   return String(response.headers.location);
 }
 
+/** A reusable payment link of the shop's (AED 10.00). */
+async function reusableLink() {
+  const channelId = shop.stores[0]!.terminals[0]!.channels.find((c) => c.type === 'online')!.id;
+  const aed = (await t.deps.db.selectFrom('currencies').select('id').where('code', '=', 'AED').executeTakeFirstOrThrow()).id;
+  return insertPaymentLink(t.deps.db, {
+    merchantUserId: shop.id,
+    channelId,
+    currencyId: aed,
+    amount: 1_000n,
+    type: 1,
+    status: 1,
+    exipresIn: null,
+    redirectUrl: null,
+    callbackUrl: null,
+    receiptNo: null,
+    email: null,
+    phone: null,
+    description: null,
+    addedBy: shop.id,
+    schemeIds: [],
+  });
+}
+
+/** The claims held on an API payment (checkout_claims rows). */
+async function claimsOf(apiPaymentId: bigint) {
+  return t.deps.db
+    .selectFrom('checkout_claims')
+    .select(['payment_link_id', 'attempt_id', 'transaction_id', 'expires_at'])
+    .where('api_payment_id', '=', apiPaymentId)
+    .execute();
+}
+
+async function attemptIdOf(attemptUuid: string): Promise<bigint> {
+  return (await t.deps.db.selectFrom('payment_attempts').select('id').where('uuid', '=', attemptUuid).executeTakeFirstOrThrow()).id;
+}
+
 /** Counts of every table but the per-IP counters: a refusal must leave them as they were. */
 async function rowsButLimits() {
   return { ...(await countAllRows(t)), rate_limits: 0 };
@@ -262,10 +300,10 @@ describe('pay-checkout of an API payment', () => {
     const again = await t.call(getCheckoutCall, { token, attemptUuid: opened.attemptUuid! }, { ip: nextIp() });
     expect(again.data).toMatchObject({ state: 'paid', payment: { status: 'succeeded', transactionId: answer.data.transactionId } });
     const before = await rowsButLimits();
-    expect(await open(token)).toMatchObject({ state: 'paid', stateMessage: expect.any(String), attemptUuid: null });
+    expect(await open(token)).toMatchObject({ state: 'paid', stateMessage: 'This payment has already been made.', attemptUuid: null });
     // A second payment (on the first page's attempt) is refused, and writes nothing.
     const second = await t.call(payCheckoutCall, payment(token, opened.attemptUuid!, SANDBOX_CARDS.approved), { ip: nextIp() });
-    expect(second).toMatchObject({ status: 409, reason: 'LINK_ALREADY_PAID' });
+    expect(second).toMatchObject({ status: 409, reason: 'LINK_ALREADY_PAID', message: 'This payment has already been made.' });
     expect(await rowsButLimits()).toEqual(before);
     await expectLedgerInvariants(t);
   });
@@ -283,6 +321,7 @@ describe('pay-checkout of an API payment', () => {
     expect((await webhookTypes(shop)).length).toBe(webhooksBefore);
     expect((await api('GET', `/payments/${id}`, shopCreds)).body).toMatchObject({ status: 'requires_action', amountCaptured: 0, fee: 0 });
     expect((await open(token)).state).toBe('payable');
+    expect(await claimsOf(rowId)).toEqual([]);
 
     const paid = await t.call(payCheckoutCall, payment(token, opened.attemptUuid!, SANDBOX_CARDS.approved), { ip });
     expect(paid.data.status).toBe('succeeded');
@@ -301,9 +340,19 @@ describe('pay-checkout of an API payment', () => {
     expect(answer.data).toMatchObject({ status: 'requires_action', returnUrl: null });
     expect(answer.data.challengeUrl).toContain('/gateway/3ds/');
     expect(await onHold(shop)).toBe(heldBefore);
+    // The payer's attempt holds the claim, for this payment, until the 3-D Secure answer.
+    const [claim, ...moreClaims] = await claimsOf(rowId);
+    expect(moreClaims).toEqual([]);
+    const [waiting] = await transactionsOf(rowId);
+    expect(claim).toMatchObject({ payment_link_id: null, attempt_id: await attemptIdOf(opened.attemptUuid!), transaction_id: waiting!.id });
+    expect(claim!.expires_at.getTime()).toBeGreaterThan(Date.now() + 25 * 60_000);
     // Another payer meanwhile is refused: the payment is under way.
     const meanwhile = await pay(token, SANDBOX_CARDS.approved);
-    expect(meanwhile.answer).toMatchObject({ status: 409, reason: 'LINK_PAYMENT_IN_PROGRESS' });
+    expect(meanwhile.answer).toMatchObject({
+      status: 409,
+      reason: 'LINK_PAYMENT_IN_PROGRESS',
+      message: 'This payment is already in progress. Please try again in a few minutes.',
+    });
 
     const back = new URL(await answerChallenge(answer.data.challengeUrl!, 'approve'));
     expect(back.origin + back.pathname).toBe(`${PUBLIC_URL}/pay/${token}`);
@@ -314,16 +363,19 @@ describe('pay-checkout of an API payment', () => {
     expect((await transactionsOf(rowId)).map((row) => row.status)).toEqual([1]);
     expect((await api('GET', `/payments/${id}`, shopCreds)).body).toMatchObject({ status: 'succeeded', amountCaptured: AMOUNT });
     expect(await onHold(shop)).toBeGreaterThan(heldBefore);
+    expect(await claimsOf(rowId)).toEqual([]);
     // Paid once: the page now refuses, the waiting payer's page too.
     const late = await t.call(payCheckoutCall, payment(token, meanwhile.opened.attemptUuid!, SANDBOX_CARDS.approved), { ip: nextIp() });
     expect(late).toMatchObject({ status: 409, reason: 'LINK_ALREADY_PAID' });
     await expectLedgerInvariants(t);
   });
 
-  it('a declined 3-D Secure check leaves the payment payable for another card', async () => {
-    const { id, token } = await hosted();
+  it('a declined 3-D Secure check gives the claim back and leaves the payment payable for another card', async () => {
+    const { id, rowId, token } = await hosted();
     const { opened, answer } = await pay(token, SANDBOX_CARDS.challenge);
+    expect(await claimsOf(rowId)).toHaveLength(1);
     await answerChallenge(answer.data.challengeUrl!, 'decline');
+    expect(await claimsOf(rowId)).toEqual([]);
     const result = await t.call(getCheckoutCall, { token, attemptUuid: opened.attemptUuid! }, { ip: nextIp() });
     expect(result.data).toMatchObject({ state: 'payable', payment: { status: 'failed' } });
     expect((await api('GET', `/payments/${id}`, shopCreds)).body.status).toBe('requires_action');
@@ -356,9 +408,14 @@ describe('pay-checkout of an API payment', () => {
       .where('uuid', '=', id)
       .execute();
     const before = await rowsButLimits();
-    expect(await open(token)).toMatchObject({ state: 'expired', stateMessage: expect.any(String), attemptUuid: null, payment: null });
+    expect(await open(token)).toMatchObject({
+      state: 'expired',
+      stateMessage: 'This payment has expired.',
+      attemptUuid: null,
+      payment: null,
+    });
     const refused = await t.call(payCheckoutCall, payment(token, opened.attemptUuid!, SANDBOX_CARDS.approved), { ip });
-    expect(refused).toMatchObject({ status: 409, reason: 'LINK_EXPIRED' });
+    expect(refused).toMatchObject({ status: 409, reason: 'LINK_EXPIRED', message: 'This payment has expired.' });
     expect(await rowsButLimits()).toEqual(before);
     expect((await api('GET', `/payments/${id}`, shopCreds)).body.status).toBe('expired');
     await expectLedgerInvariants(t);
@@ -372,6 +429,7 @@ describe('pay-checkout of an API payment', () => {
     const refused = await t.call(payCheckoutCall, payment(token, opened.attemptUuid!, '5555555555554444'), { ip });
     expect(refused).toMatchObject({ status: 422, reason: 'CARD_SCHEME_NOT_ALLOWED' });
     expect(await transactionsOf(rowId)).toEqual([]);
+    expect(await claimsOf(rowId)).toEqual([]);
     const paid = await t.call(payCheckoutCall, payment(token, opened.attemptUuid!, SANDBOX_CARDS.approved), { ip });
     expect(paid.data.status).toBe('succeeded');
     await expectLedgerInvariants(t);
@@ -395,7 +453,57 @@ describe('pay-checkout of an API payment', () => {
     const read = await api('GET', `/payments/${id}`, shopCreds);
     expect(read.body).toMatchObject({ status: 'succeeded', transactionId: succeeded[0]!.data.transactionId });
     expect((await onHold(shop)) - heldBefore).toBe(BigInt(AMOUNT - read.body.fee - read.body.vat));
+    expect(await claimsOf(rowId)).toEqual([]);
     await expectLedgerInvariants(t);
+  });
+});
+
+describe('the claim of an API payment', () => {
+  it('a live claim refuses a payer with nothing written; a claim left behind (expired) does not block a later payer', async () => {
+    const { id, rowId, token } = await hosted();
+    // A payer whose server died between the claim and the card left its claim behind.
+    const crashed = await open(token);
+    const crashedAttempt = await attemptIdOf(crashed.attemptUuid!);
+    await t.deps.db
+      .insertInto('checkout_claims')
+      .values({ api_payment_id: rowId, attempt_id: crashedAttempt, expires_at: new Date(Date.now() + 60_000) })
+      .execute();
+    const ip = nextIp();
+    const later = await open(token, ip);
+    const before = await rowsButLimits();
+    const refused = await t.call(payCheckoutCall, payment(token, later.attemptUuid!, SANDBOX_CARDS.approved), { ip });
+    expect(refused).toMatchObject({ status: 409, reason: 'LINK_PAYMENT_IN_PROGRESS', message: expect.stringMatching(/^This payment is/) });
+    expect(await rowsButLimits()).toEqual(before);
+
+    // Once the claim has run out it no longer counts: the later payer pays, and gives it back.
+    await t.deps.db
+      .updateTable('checkout_claims')
+      .set({ expires_at: new Date(Date.now() - 1_000) })
+      .where('api_payment_id', '=', rowId)
+      .execute();
+    const paid = await t.call(payCheckoutCall, payment(token, later.attemptUuid!, SANDBOX_CARDS.approved), { ip });
+    expect(paid.code, paid.message).toBe(200);
+    expect(paid.data.status).toBe('succeeded');
+    expect(await claimsOf(rowId)).toEqual([]);
+    expect((await transactionsOf(rowId)).map((row) => row.status)).toEqual([1]);
+    expect((await api('GET', `/payments/${id}`, shopCreds)).body.status).toBe('succeeded');
+    await expectLedgerInvariants(t);
+  });
+
+  it('a claim names exactly one link or API payment, and each has one claim at most', async () => {
+    const { rowId, token } = await hosted();
+    const attemptId = await attemptIdOf((await open(token)).attemptUuid!);
+    const link = await reusableLink();
+    const claim = (of: { payment_link_id?: bigint | null; api_payment_id?: bigint | null }) =>
+      t.deps.db
+        .insertInto('checkout_claims')
+        .values({ ...of, attempt_id: attemptId, expires_at: new Date(Date.now() + 60_000) })
+        .execute();
+    await expect(claim({})).rejects.toThrow(/checkout_claims_one_payable/);
+    await expect(claim({ payment_link_id: link.id, api_payment_id: rowId })).rejects.toThrow(/checkout_claims_one_payable/);
+    await claim({ api_payment_id: rowId });
+    await expect(claim({ api_payment_id: rowId })).rejects.toThrow(/checkout_claims_api_payment/);
+    await t.deps.db.deleteFrom('checkout_claims').where('api_payment_id', '=', rowId).execute();
   });
 });
 
@@ -415,7 +523,7 @@ describe('another merchant', () => {
     const minePage = await open(mine.token);
     expect(page.merchantName).not.toBe(minePage.merchantName);
     const crossedRead = await t.call(getCheckoutCall, { token: mine.token, attemptUuid: page.attemptUuid! }, { ip: nextIp() });
-    expect(crossedRead).toMatchObject({ status: 404, reason: 'CHECKOUT_NOT_FOUND' });
+    expect(crossedRead).toMatchObject({ status: 404, reason: 'CHECKOUT_NOT_FOUND', message: 'This payment does not exist.' });
     const before = await rowsButLimits();
     const crossedPay = await t.call(payCheckoutCall, payment(theirs.token, minePage.attemptUuid!, SANDBOX_CARDS.approved), {
       ip: nextIp(),
@@ -424,25 +532,7 @@ describe('another merchant', () => {
     expect(await rowsButLimits()).toEqual(before);
 
     // A payment link's attempt does not pay an API payment.
-    const channelId = shop.stores[0]!.terminals[0]!.channels.find((c) => c.type === 'online')!.id;
-    const aed = (await t.deps.db.selectFrom('currencies').select('id').where('code', '=', 'AED').executeTakeFirstOrThrow()).id;
-    const link = await insertPaymentLink(t.deps.db, {
-      merchantUserId: shop.id,
-      channelId,
-      currencyId: aed,
-      amount: 1_000n,
-      type: 1,
-      status: 1,
-      exipresIn: null,
-      redirectUrl: null,
-      callbackUrl: null,
-      receiptNo: null,
-      email: null,
-      phone: null,
-      description: null,
-      addedBy: shop.id,
-      schemeIds: [],
-    });
+    const link = await reusableLink();
     const linkPage = await open(link.token);
     expect((await t.call(getCheckoutCall, { token: mine.token, attemptUuid: linkPage.attemptUuid! }, { ip: nextIp() })).reason).toBe(
       'CHECKOUT_NOT_FOUND',

@@ -1,5 +1,6 @@
 // The hosted checkout's queries: the attempts its pages opened, the payments they made, the claim
-// of a single-use link while its payment is under way, and a currency's decimals.
+// of a single-use link or hosted API payment while its payment is under way, and a currency's
+// decimals.
 import type { Queryable } from '../../db/database.ts';
 
 export async function insertCheckoutAttempt(
@@ -60,22 +61,39 @@ export async function latestPaymentOfAttempt(db: Queryable, attemptId: bigint): 
   return row?.transaction_id;
 }
 
-export async function findClaim(db: Queryable, paymentLinkId: bigint): Promise<{ attempt_id: bigint; expires_at: Date } | undefined> {
-  return db
-    .selectFrom('checkout_link_claims')
-    .select(['attempt_id', 'expires_at'])
-    .where('payment_link_id', '=', paymentLinkId)
-    .executeTakeFirst();
+/**
+ * What a claim is of: a single-use link or a hosted API payment (the checkout's source, which
+ * has these two fields). A claim row names exactly one of them (migration 0019).
+ */
+export interface ClaimOf {
+  kind: 'link' | 'api';
+  id: bigint;
 }
 
-/** Claims a link for one attempt (replacing a claim that has run out: the caller checked it under the link's lock). */
-export async function putClaim(db: Queryable, row: { paymentLinkId: bigint; attemptId: bigint; expiresAt: Date }): Promise<void> {
+function claimColumn(of: ClaimOf): 'payment_link_id' | 'api_payment_id' {
+  return of.kind === 'link' ? 'payment_link_id' : 'api_payment_id';
+}
+
+export async function findClaim(db: Queryable, of: ClaimOf): Promise<{ attempt_id: bigint; expires_at: Date } | undefined> {
+  return db.selectFrom('checkout_claims').select(['attempt_id', 'expires_at']).where(claimColumn(of), '=', of.id).executeTakeFirst();
+}
+
+/** Claims a link or API payment for one attempt (replacing a claim that has run out: the caller checked it under the row's lock). */
+export async function putClaim(db: Queryable, row: { of: ClaimOf; attemptId: bigint; expiresAt: Date }): Promise<void> {
+  const column = claimColumn(row.of);
   await db
-    .insertInto('checkout_link_claims')
-    .values({ payment_link_id: row.paymentLinkId, attempt_id: row.attemptId, expires_at: row.expiresAt })
+    .insertInto('checkout_claims')
+    .values({
+      payment_link_id: row.of.kind === 'link' ? row.of.id : null,
+      api_payment_id: row.of.kind === 'api' ? row.of.id : null,
+      attempt_id: row.attemptId,
+      expires_at: row.expiresAt,
+    })
+    // The unique index of the column is partial (the other kind's rows have it null).
     .onConflict((oc) =>
       oc
-        .column('payment_link_id')
+        .column(column)
+        .where(column, 'is not', null)
         .doUpdateSet({ attempt_id: row.attemptId, transaction_id: null, expires_at: row.expiresAt, created_at: new Date() }),
     )
     .execute();
@@ -84,28 +102,24 @@ export async function putClaim(db: Queryable, row: { paymentLinkId: bigint; atte
 /** The claim now waits for this payment's 3-D Secure answer, until `expiresAt`. */
 export async function attachClaimPayment(
   db: Queryable,
-  row: { paymentLinkId: bigint; attemptId: bigint; transactionId: bigint; expiresAt: Date },
+  row: { of: ClaimOf; attemptId: bigint; transactionId: bigint; expiresAt: Date },
 ): Promise<void> {
   await db
-    .updateTable('checkout_link_claims')
+    .updateTable('checkout_claims')
     .set({ transaction_id: row.transactionId, expires_at: row.expiresAt })
-    .where('payment_link_id', '=', row.paymentLinkId)
+    .where(claimColumn(row.of), '=', row.of.id)
     .where('attempt_id', '=', row.attemptId)
     .execute();
 }
 
 /** Gives back the claim this attempt holds (its payment ended, or never started). */
-export async function releaseClaimOfAttempt(db: Queryable, paymentLinkId: bigint, attemptId: bigint): Promise<void> {
-  await db.deleteFrom('checkout_link_claims').where('payment_link_id', '=', paymentLinkId).where('attempt_id', '=', attemptId).execute();
+export async function releaseClaimOfAttempt(db: Queryable, of: ClaimOf, attemptId: bigint): Promise<void> {
+  await db.deleteFrom('checkout_claims').where(claimColumn(of), '=', of.id).where('attempt_id', '=', attemptId).execute();
 }
 
 /** Gives back the claim that waited for this payment. */
-export async function releaseClaimOfPayment(db: Queryable, paymentLinkId: bigint, transactionId: bigint): Promise<void> {
-  await db
-    .deleteFrom('checkout_link_claims')
-    .where('payment_link_id', '=', paymentLinkId)
-    .where('transaction_id', '=', transactionId)
-    .execute();
+export async function releaseClaimOfPayment(db: Queryable, of: ClaimOf, transactionId: bigint): Promise<void> {
+  await db.deleteFrom('checkout_claims').where(claimColumn(of), '=', of.id).where('transaction_id', '=', transactionId).execute();
 }
 
 export async function currencyDecimals(db: Queryable, code: string): Promise<number> {
@@ -127,58 +141,4 @@ export async function findApiCheckoutAttempt(
     .where('uuid', '=', attemptUuid)
     .where('api_payment_id', '=', apiPaymentId)
     .executeTakeFirst();
-}
-
-/**
- * Whether a payment of the hosted API payment is under way (its claim, read from what the page
- * already writes): a card submitted since `cardSince` whose charge has not yet made a payment nor
- * been given up (`givenUp` logged after it), or a payment of it waiting for 3-D Secure, made since
- * `challengeSince`. The caller holds the API payment's row lock, so the answer stays true until
- * it commits.
- */
-export async function apiPaymentInProgress(
-  db: Queryable,
-  input: { apiPaymentId: bigint; submitted: string; givenUp: string; cardSince: Date; challengeSince: Date },
-): Promise<boolean> {
-  const challenged = await db
-    .selectFrom('transactions')
-    .innerJoin('merchant_payments', 'merchant_payments.transaction_id', 'transactions.id')
-    .select('transactions.id')
-    .where('transactions.api_payment_id', '=', input.apiPaymentId)
-    .where('merchant_payments.state', '=', 'requires_action')
-    .where('merchant_payments.created_at', '>', input.challengeSince)
-    .limit(1)
-    .executeTakeFirst();
-  if (challenged) return true;
-  const submitted = await db
-    .selectFrom('payment_attempt_logs as step')
-    .innerJoin('payment_attempts', 'payment_attempts.id', 'step.attempt_id')
-    .select('step.id')
-    .where('payment_attempts.api_payment_id', '=', input.apiPaymentId)
-    .where('step.message', '=', input.submitted)
-    .where('step.created_at', '>', input.cardSince)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('merchant_payments')
-            .select('merchant_payments.transaction_id')
-            .whereRef('merchant_payments.attempt_id', '=', 'step.attempt_id')
-            .whereRef('merchant_payments.created_at', '>=', 'step.created_at'),
-        ),
-      ),
-    )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('payment_attempt_logs as later')
-            .select('later.id')
-            .whereRef('later.attempt_id', '=', 'step.attempt_id')
-            .whereRef('later.id', '>', 'step.id')
-            .where('later.message', '=', input.givenUp),
-        ),
-      ),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  return submitted !== undefined;
 }

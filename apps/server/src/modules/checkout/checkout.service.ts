@@ -10,12 +10,17 @@
 // - payCheckout: locks the link (or API payment), refuses an unpayable one by name (nothing
 //   written), claims a single-use one so that of two payers at once only one reaches the card,
 //   then charges the card through the merchant payments core under the page's attempt.
-// - An API payment is always single use. Its claim is read from the rows the page already writes
-//   (see apiPaymentInProgress), its payment is charged as kind 'api' with its id, so the merchant
-//   API's payment-event listener (api-payments.service.ts) moves its state and sends its webhook.
-// - The link's callback: a payment-event listener (registered at start-up) queues the signed
-//   server-to-server notification on every final state of a link payment, after 3-D Secure too,
-//   and logs 'callback queued' in the attempt.
+// - The claim (checkout_claims, one row per single-use link or API payment) is taken under the
+//   source's row lock before the card, kept while 3-D Secure waits, given back when the payment
+//   fails or is refused before the charge, and stops counting at its expires_at (a crash's claim).
+// - An API payment is always single use and claimed like a single-use link. Its payment is
+//   charged as kind 'api' with its id, so the merchant API's payment-event listener
+//   (api-payments.service.ts) moves its state and sends its webhook. Its customer reads "this
+//   payment", never "this payment link" (API_PAYMENT_TEXT).
+// - A payment-event listener (registered at start-up) gives back the claim of a payment that
+//   waited for 3-D Secure when its answer comes, and for a link queues the signed
+//   server-to-server callback on every final state of its payment, after 3-D Secure too, and
+//   logs 'callback queued' in the attempt.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   CHECKOUT_STATE_MESSAGES,
@@ -55,7 +60,6 @@ import {
 } from '../merchant-api/api-payments.service.ts';
 import { enqueueWebhook } from '../webhooks/webhooks.service.ts';
 import {
-  apiPaymentInProgress,
   attachClaimPayment,
   currencyDecimals,
   findApiCheckoutAttempt,
@@ -86,6 +90,32 @@ const STATE_OF: Record<LinkUnpayable, Exclude<TCheckoutState, 'payable'>> = {
   LINK_EXPIRED: 'expired',
   LINK_ALREADY_PAID: 'paid',
 };
+
+/** The refusals a hosted checkout gives by itself (the reason names are the links'). */
+type CheckoutRefusal = LinkUnpayable | 'LINK_PAYMENT_IN_PROGRESS' | 'CHECKOUT_NOT_FOUND';
+
+/**
+ * What the customer of a merchant's hosted API payment reads, instead of the errors table's
+ * words, which speak of a payment link: they opened the merchant's payment, not a link.
+ */
+const API_PAYMENT_TEXT: Record<CheckoutRefusal, string> = {
+  LINK_ALREADY_PAID: 'This payment has already been made.',
+  LINK_INACTIVE: 'This payment is no longer available.',
+  LINK_EXPIRED: 'This payment has expired.',
+  LINK_PAYMENT_IN_PROGRESS: 'This payment is already in progress. Please try again in a few minutes.',
+  CHECKOUT_NOT_FOUND: 'This payment does not exist.',
+};
+
+/** Refuses by name, in the source's words (a link's are the errors table's). */
+function refuse(source: { kind: 'link' | 'api' }, reason: CheckoutRefusal): never {
+  if (source.kind === 'api') throw new AppError(reason, API_PAYMENT_TEXT[reason]);
+  fail(reason);
+}
+
+/** The page's message for a source that takes no payment. */
+function stateMessage(source: { kind: 'link' | 'api' }, why: LinkUnpayable): string {
+  return source.kind === 'api' ? API_PAYMENT_TEXT[why] : CHECKOUT_STATE_MESSAGES[STATE_OF[why]];
+}
 
 /** Reasons the core gives, in the customer's words. */
 const FAILURE_TEXT: Record<string, string> = {
@@ -154,8 +184,6 @@ function paymentView(source: { redirectUrl: string | null }, payment: MerchantPa
 }
 
 const STEP_SUBMITTED = 'details submitted';
-/** Logged when a submitted card made no payment (refused before the charge): it ends an API payment's claim. */
-const STEP_NOT_CHARGED = 'payment not started';
 
 /**
  * What the page pays, a payment link or a hosted API payment, in one shape. The few steps that
@@ -199,7 +227,7 @@ interface SourceSteps {
   /** Under the lock: refuses LINK_PAYMENT_IN_PROGRESS while another payment of a single-use source is under way, else claims it. */
   claim(trx: Transaction<Database>, source: CheckoutSource, attemptId: bigint, now: Date): Promise<void>;
   /** The charge was refused before any payment: the claim ends. */
-  notCharged(db: Queryable, source: CheckoutSource, attemptId: bigint, ip: string, error: unknown): Promise<void>;
+  notCharged(db: Queryable, source: CheckoutSource, attemptId: bigint): Promise<void>;
   /** After the charge: the attempt's payment is kept, the claim waits for 3-D Secure or ends. */
   charged(trx: Transaction<Database>, source: CheckoutSource, attemptId: bigint, payment: MerchantPayment): Promise<void>;
 }
@@ -252,24 +280,37 @@ const LINK_STEPS: SourceSteps = {
     insertCheckoutPayment(trx, { transactionId: payment.transactionId, paymentLinkId: source.id, attemptId, token: source.token }),
 };
 
-/** A single-use link (type 0): claimed in checkout_link_claims for the payment under way. */
-const SINGLE_USE_LINK_STEPS: SourceSteps = {
-  ...LINK_STEPS,
-  async claim(trx, source, attemptId, now) {
-    const claim = await findClaim(trx, source.id);
+/**
+ * The claim of a single-use source (a single-use link, any hosted API payment), one row in
+ * checkout_claims: the same steps for both, the row naming the link or the API payment.
+ */
+const SINGLE_USE_CLAIM = {
+  async claim(trx: Transaction<Database>, source: CheckoutSource, attemptId: bigint, now: Date): Promise<void> {
+    const claim = await findClaim(trx, source);
     // Any payment under way counts, this attempt's own too (the same page sending twice at once).
-    if (claim && claim.expires_at.getTime() > now.getTime()) fail('LINK_PAYMENT_IN_PROGRESS');
-    await putClaim(trx, { paymentLinkId: source.id, attemptId, expiresAt: new Date(now.getTime() + CLAIM_CARD_S * 1000) });
+    if (claim && claim.expires_at.getTime() > now.getTime()) refuse(source, 'LINK_PAYMENT_IN_PROGRESS');
+    await putClaim(trx, { of: source, attemptId, expiresAt: new Date(now.getTime() + CLAIM_CARD_S * 1000) });
   },
-  notCharged: (db, source, attemptId) => releaseClaimOfAttempt(db, source.id, attemptId),
-  async charged(trx, source, attemptId, payment) {
-    await LINK_STEPS.charged(trx, source, attemptId, payment);
+  notCharged: (db: Queryable, source: CheckoutSource, attemptId: bigint) => releaseClaimOfAttempt(db, source, attemptId),
+  /** A payment waiting for 3-D Secure keeps the claim until its answer (onCheckoutPaymentEvent); any other ends it. */
+  async charged(trx: Transaction<Database>, source: CheckoutSource, attemptId: bigint, payment: MerchantPayment): Promise<void> {
     if (payment.status === 'requires_action') {
       const expiresAt = new Date(Date.now() + CLAIM_CHALLENGE_S * 1000);
-      await attachClaimPayment(trx, { paymentLinkId: source.id, attemptId, transactionId: payment.transactionId, expiresAt });
+      await attachClaimPayment(trx, { of: source, attemptId, transactionId: payment.transactionId, expiresAt });
     } else {
-      await releaseClaimOfAttempt(trx, source.id, attemptId);
+      await releaseClaimOfAttempt(trx, source, attemptId);
     }
+  },
+} satisfies Pick<SourceSteps, 'claim' | 'notCharged' | 'charged'>;
+
+/** A single-use link (type 0): claimed for the payment under way. */
+const SINGLE_USE_LINK_STEPS: SourceSteps = {
+  ...LINK_STEPS,
+  claim: SINGLE_USE_CLAIM.claim,
+  notCharged: SINGLE_USE_CLAIM.notCharged,
+  async charged(trx, source, attemptId, payment) {
+    await LINK_STEPS.charged(trx, source, attemptId, payment);
+    await SINGLE_USE_CLAIM.charged(trx, source, attemptId, payment);
   },
 };
 
@@ -298,9 +339,10 @@ function apiSource(payment: PayableApiPayment): CheckoutSource {
 }
 
 /**
- * A hosted API payment: always single use. Its attempts are the core's rows under the API payment
- * (payment_attempts.api_payment_id), so the checkout's own tables, which name a link, are not used;
- * its claim is read from those rows under the API payment's lock (apiPaymentInProgress).
+ * A hosted API payment: always single use, claimed like a single-use link. Its attempts and
+ * payments are the core's rows under the API payment (payment_attempts.api_payment_id,
+ * transactions.api_payment_id), so checkout_attempts and checkout_payments, which name a link,
+ * are not used.
  */
 const API_PAYMENT_STEPS: SourceSteps = {
   auditType: 'api_payment',
@@ -318,23 +360,10 @@ const API_PAYMENT_STEPS: SourceSteps = {
   },
   findAttempt: async (db, source, attemptUuid) => (await findApiCheckoutAttempt(db, attemptUuid, source.id))?.attempt_id,
   latestPayment: async (db, _source, attemptId) => (await attemptOwner(db, attemptId))?.transactionId ?? undefined,
-  async claim(trx, source, _attemptId, now) {
-    const busy = await apiPaymentInProgress(trx, {
-      apiPaymentId: source.id,
-      submitted: STEP_SUBMITTED,
-      givenUp: STEP_NOT_CHARGED,
-      cardSince: new Date(now.getTime() - CLAIM_CARD_S * 1000),
-      challengeSince: new Date(now.getTime() - CLAIM_CHALLENGE_S * 1000),
-    });
-    if (busy) fail('LINK_PAYMENT_IN_PROGRESS');
-  },
-  async notCharged(db, _source, attemptId, ip, error) {
-    const reason = error instanceof AppError ? error.reason : 'error';
-    await logAttemptStep(db, { attemptId, message: STEP_NOT_CHARGED, ip, data: { reason } });
-  },
-  // The core keeps the payment under the attempt (payment_attempts.transaction_id); a payment
-  // waiting for 3-D Secure holds the claim by its state until the answer.
-  charged: async () => {},
+  claim: SINGLE_USE_CLAIM.claim,
+  notCharged: SINGLE_USE_CLAIM.notCharged,
+  // The core keeps the payment under the attempt (payment_attempts.transaction_id).
+  charged: SINGLE_USE_CLAIM.charged,
 };
 
 /** The link or hosted API payment of a token; CHECKOUT_NOT_FOUND for neither. */
@@ -357,7 +386,7 @@ export async function getCheckout(deps: Deps, input: TGetCheckoutInput, ip: stri
   if (input.attemptUuid) {
     // Back on the page (after 3-D Secure, or a reload): the same attempt, with its latest payment.
     const attemptId = await source.steps.findAttempt(deps.db, source, input.attemptUuid);
-    if (attemptId === undefined) fail('CHECKOUT_NOT_FOUND');
+    if (attemptId === undefined) refuse(source, 'CHECKOUT_NOT_FOUND');
     attemptUuid = input.attemptUuid;
     const transactionId = await source.steps.latestPayment(deps.db, source, attemptId);
     const found = transactionId === undefined ? undefined : await getPayment(deps.db, source.merchantUserId, transactionId);
@@ -378,7 +407,7 @@ export async function getCheckout(deps: Deps, input: TGetCheckoutInput, ip: stri
     customer: source.customer,
     schemes: source.schemes.map((scheme) => ({ id: scheme.id, name: scheme.name })),
     state,
-    stateMessage: why ? CHECKOUT_STATE_MESSAGES[STATE_OF[why]] : null,
+    stateMessage: why ? stateMessage(source, why) : null,
     expiresAt: source.expiresAt ? source.expiresAt.toISOString() : null,
     attemptUuid,
     payment,
@@ -398,7 +427,7 @@ export async function payCheckout(deps: Deps, audit: AuditTrail, input: TPayChec
   await hitLimit(deps.db, { key: `checkout-pay:${ip}`, ...CHECKOUT_LIMITS.payments }, 'TOO_MANY_CHECKOUT_REQUESTS');
   const found = await sourceOrFail(deps.db, input.token);
   const attemptId = await found.steps.findAttempt(deps.db, found, input.attemptUuid);
-  if (attemptId === undefined) fail('CHECKOUT_NOT_FOUND');
+  if (attemptId === undefined) refuse(found, 'CHECKOUT_NOT_FOUND');
 
   // 1. Under the source's lock: still payable? A single-use one is claimed for this attempt.
   const source = await deps.db.transaction().execute(async (trx) => {
@@ -406,7 +435,7 @@ export async function payCheckout(deps: Deps, audit: AuditTrail, input: TPayChec
     const fresh = await found.steps.lock(trx, found);
     const now = new Date();
     const why = fresh.unpayable(now);
-    if (why) fail(why);
+    if (why) refuse(fresh, why);
     await fresh.steps.claim(trx, fresh, attemptId, now);
     await logAttemptStep(trx, {
       attemptId,
@@ -458,7 +487,7 @@ export async function payCheckout(deps: Deps, audit: AuditTrail, input: TPayChec
         : await charge();
   } catch (error) {
     // Refused before any payment (a card of another scheme, a number that fails its check).
-    await source.steps.notCharged(deps.db, source, attemptId, ip, error);
+    await source.steps.notCharged(deps.db, source, attemptId);
     throw error;
   }
 
@@ -492,9 +521,24 @@ export function linkCallbackBody(token: string, payment: MerchantPayment, eventT
   };
 }
 
-/** On each final state of a link payment: give back the link's claim, queue the merchant's callback, log it. */
-export async function onLinkPaymentEvent(trx: Transaction<Database>, event: PaymentEvent): Promise<void> {
+/**
+ * The answer after 3-D Secure of an API payment's payment (approved, authorised for a manual
+ * capture, declined, left unanswered): the claim that waited for it ends. A paid API payment
+ * then refuses by its state; a failed one takes the next payer.
+ */
+const API_CLAIM_ENDS = new Set<PaymentEvent['type']>(['payment.succeeded', 'payment.authorized', 'payment.failed', 'payment.expired']);
+
+/**
+ * On each final state of a checkout payment: give back the claim that waited for it; for a link
+ * payment, queue the merchant's callback and log it (an API payment's webhook is the merchant
+ * API's own listener's).
+ */
+export async function onCheckoutPaymentEvent(trx: Transaction<Database>, event: PaymentEvent): Promise<void> {
   const payment = event.payment;
+  if (payment.kind === 'api' && payment.apiPaymentId !== null && API_CLAIM_ENDS.has(event.type)) {
+    await releaseClaimOfPayment(trx, { kind: 'api', id: payment.apiPaymentId }, payment.transactionId);
+    return;
+  }
   if (payment.kind !== 'link' || payment.paymentLinkId === null || !CALLBACK_EVENTS.has(event.type)) return;
   const inRequest = payContext.getStore();
   const context =
@@ -510,7 +554,7 @@ export async function onLinkPaymentEvent(trx: Transaction<Database>, event: Paym
     attemptId: context.attemptId,
     token: context.token,
   });
-  await releaseClaimOfPayment(trx, context.paymentLinkId, payment.transactionId);
+  await releaseClaimOfPayment(trx, { kind: 'link', id: context.paymentLinkId }, payment.transactionId);
   const link = await getPayableLink(trx, context.token);
   if (!link?.callbackUrl) return;
   // This runs inside the payment's own transaction: a URL the webhooks module cannot take is
@@ -539,9 +583,9 @@ export async function onLinkPaymentEvent(trx: Transaction<Database>, event: Paym
 }
 
 let listening = false;
-/** Registers the link callback listener once per process (modules/index.ts calls it at start-up). */
-export function listenForLinkPayments(): void {
+/** Registers the checkout's payment-event listener once per process (checkout.routes.ts calls it at start-up). */
+export function listenForCheckoutPayments(): void {
   if (listening) return;
   listening = true;
-  onPaymentEvent(onLinkPaymentEvent);
+  onPaymentEvent(onCheckoutPaymentEvent);
 }
