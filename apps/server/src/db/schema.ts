@@ -495,7 +495,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   api_payments: ApiPaymentsTable;
   // ---- the hosted checkout (0014) ----
-  checkout_link_claims: CheckoutLinkClaimsTable;
+  checkout_claims: CheckoutClaimsTable;
   checkout_attempts: CheckoutAttemptsTable;
   checkout_payments: CheckoutPaymentsTable;
   // ---- the merchant server API (0016) ----
@@ -721,8 +721,10 @@ export interface ApiPaymentsTable {
 }
 
 // ---- the hosted checkout (0014) ---------------------------------------------------------------
-export interface CheckoutLinkClaimsTable {
-  payment_link_id: bigint;
+/** A single-use link's or a hosted API payment's payment under way (0014, both since 0019): exactly one of the two ids. */
+export interface CheckoutClaimsTable {
+  payment_link_id: bigint | null;
+  api_payment_id: bigint | null;
   attempt_id: bigint;
   transaction_id: bigint | null;
   expires_at: Timestamp;

@@ -64,7 +64,7 @@ export function CheckoutForm({
   onPayment: (payment: TCheckoutPayment) => void;
 }) {
   const [values, setValues] = useState<Values>({
-    name: '',
+    name: checkout.customer.name ?? '',
     email: checkout.customer.email ?? '',
     phone: checkout.customer.phone ?? '',
     country: '',

@@ -1,5 +1,6 @@
 // The hosted checkout's queries: the attempts its pages opened, the payments they made, the claim
-// of a single-use link while its payment is under way, and a currency's decimals.
+// of a single-use link or hosted API payment while its payment is under way, and a currency's
+// decimals.
 import type { Queryable } from '../../db/database.ts';
 
 export async function insertCheckoutAttempt(
@@ -60,22 +61,39 @@ export async function latestPaymentOfAttempt(db: Queryable, attemptId: bigint): 
   return row?.transaction_id;
 }
 
-export async function findClaim(db: Queryable, paymentLinkId: bigint): Promise<{ attempt_id: bigint; expires_at: Date } | undefined> {
-  return db
-    .selectFrom('checkout_link_claims')
-    .select(['attempt_id', 'expires_at'])
-    .where('payment_link_id', '=', paymentLinkId)
-    .executeTakeFirst();
+/**
+ * What a claim is of: a single-use link or a hosted API payment (the checkout's source, which
+ * has these two fields). A claim row names exactly one of them (migration 0019).
+ */
+export interface ClaimOf {
+  kind: 'link' | 'api';
+  id: bigint;
 }
 
-/** Claims a link for one attempt (replacing a claim that has run out: the caller checked it under the link's lock). */
-export async function putClaim(db: Queryable, row: { paymentLinkId: bigint; attemptId: bigint; expiresAt: Date }): Promise<void> {
+function claimColumn(of: ClaimOf): 'payment_link_id' | 'api_payment_id' {
+  return of.kind === 'link' ? 'payment_link_id' : 'api_payment_id';
+}
+
+export async function findClaim(db: Queryable, of: ClaimOf): Promise<{ attempt_id: bigint; expires_at: Date } | undefined> {
+  return db.selectFrom('checkout_claims').select(['attempt_id', 'expires_at']).where(claimColumn(of), '=', of.id).executeTakeFirst();
+}
+
+/** Claims a link or API payment for one attempt (replacing a claim that has run out: the caller checked it under the row's lock). */
+export async function putClaim(db: Queryable, row: { of: ClaimOf; attemptId: bigint; expiresAt: Date }): Promise<void> {
+  const column = claimColumn(row.of);
   await db
-    .insertInto('checkout_link_claims')
-    .values({ payment_link_id: row.paymentLinkId, attempt_id: row.attemptId, expires_at: row.expiresAt })
+    .insertInto('checkout_claims')
+    .values({
+      payment_link_id: row.of.kind === 'link' ? row.of.id : null,
+      api_payment_id: row.of.kind === 'api' ? row.of.id : null,
+      attempt_id: row.attemptId,
+      expires_at: row.expiresAt,
+    })
+    // The unique index of the column is partial (the other kind's rows have it null).
     .onConflict((oc) =>
       oc
-        .column('payment_link_id')
+        .column(column)
+        .where(column, 'is not', null)
         .doUpdateSet({ attempt_id: row.attemptId, transaction_id: null, expires_at: row.expiresAt, created_at: new Date() }),
     )
     .execute();
@@ -84,31 +102,43 @@ export async function putClaim(db: Queryable, row: { paymentLinkId: bigint; atte
 /** The claim now waits for this payment's 3-D Secure answer, until `expiresAt`. */
 export async function attachClaimPayment(
   db: Queryable,
-  row: { paymentLinkId: bigint; attemptId: bigint; transactionId: bigint; expiresAt: Date },
+  row: { of: ClaimOf; attemptId: bigint; transactionId: bigint; expiresAt: Date },
 ): Promise<void> {
   await db
-    .updateTable('checkout_link_claims')
+    .updateTable('checkout_claims')
     .set({ transaction_id: row.transactionId, expires_at: row.expiresAt })
-    .where('payment_link_id', '=', row.paymentLinkId)
+    .where(claimColumn(row.of), '=', row.of.id)
     .where('attempt_id', '=', row.attemptId)
     .execute();
 }
 
 /** Gives back the claim this attempt holds (its payment ended, or never started). */
-export async function releaseClaimOfAttempt(db: Queryable, paymentLinkId: bigint, attemptId: bigint): Promise<void> {
-  await db.deleteFrom('checkout_link_claims').where('payment_link_id', '=', paymentLinkId).where('attempt_id', '=', attemptId).execute();
+export async function releaseClaimOfAttempt(db: Queryable, of: ClaimOf, attemptId: bigint): Promise<void> {
+  await db.deleteFrom('checkout_claims').where(claimColumn(of), '=', of.id).where('attempt_id', '=', attemptId).execute();
 }
 
 /** Gives back the claim that waited for this payment. */
-export async function releaseClaimOfPayment(db: Queryable, paymentLinkId: bigint, transactionId: bigint): Promise<void> {
-  await db
-    .deleteFrom('checkout_link_claims')
-    .where('payment_link_id', '=', paymentLinkId)
-    .where('transaction_id', '=', transactionId)
-    .execute();
+export async function releaseClaimOfPayment(db: Queryable, of: ClaimOf, transactionId: bigint): Promise<void> {
+  await db.deleteFrom('checkout_claims').where(claimColumn(of), '=', of.id).where('transaction_id', '=', transactionId).execute();
 }
 
 export async function currencyDecimals(db: Queryable, code: string): Promise<number> {
   const row = await db.selectFrom('currencies').select('decimals').where('code', '=', code).executeTakeFirst();
   return row?.decimals ?? 2;
+}
+
+// ---- hosted API payments (merchant API): their attempts and payments live in the core's rows ----
+
+/** The attempt of this uuid, only when it was opened on this hosted API payment's page. */
+export async function findApiCheckoutAttempt(
+  db: Queryable,
+  attemptUuid: string,
+  apiPaymentId: bigint,
+): Promise<{ attempt_id: bigint } | undefined> {
+  return db
+    .selectFrom('payment_attempts')
+    .select('id as attempt_id')
+    .where('uuid', '=', attemptUuid)
+    .where('api_payment_id', '=', apiPaymentId)
+    .executeTakeFirst();
 }

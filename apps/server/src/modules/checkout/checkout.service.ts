@@ -1,15 +1,26 @@
 // The hosted checkout: what a payment link's public page (/pay/<token>) shows and how it pays.
+// The same page serves a hosted API payment (merchant API, POST /payments without a card), whose
+// nextAction.redirectUrl is PUBLIC_URL/pay/<token>: a token names a link or an API payment, and
+// both are read as one CheckoutSource (below), so the calls read the same for either.
 //
-// - getCheckout: the link as the customer sees it (merchant, store, amount, prefilled fields,
-//   accepted schemes) and its state. Opening a payable link opens an attempt ('page opened'),
-//   whose uuid the page keeps; back from 3-D Secure the page sends the uuid again and gets the
-//   attempt's latest payment instead of a new attempt.
-// - payCheckout: locks the link, refuses an unpayable one by name (nothing written), claims a
-//   single-use link so that of two payers at once only one reaches the card, then charges the
-//   card through the merchant payments core under the page's attempt.
-// - The link's callback: a payment-event listener (registered at start-up) queues the signed
-//   server-to-server notification on every final state of a link payment, after 3-D Secure too,
-//   and logs 'callback queued' in the attempt.
+// - getCheckout: the link (or API payment) as the customer sees it (merchant, store, amount,
+//   prefilled fields, accepted schemes) and its state. Opening a payable one opens an attempt
+//   ('page opened'), whose uuid the page keeps; back from 3-D Secure the page sends the uuid again
+//   and gets the attempt's latest payment instead of a new attempt.
+// - payCheckout: locks the link (or API payment), refuses an unpayable one by name (nothing
+//   written), claims a single-use one so that of two payers at once only one reaches the card,
+//   then charges the card through the merchant payments core under the page's attempt.
+// - The claim (checkout_claims, one row per single-use link or API payment) is taken under the
+//   source's row lock before the card, kept while 3-D Secure waits, given back when the payment
+//   fails or is refused before the charge, and stops counting at its expires_at (a crash's claim).
+// - An API payment is always single use and claimed like a single-use link. Its payment is
+//   charged as kind 'api' with its id, so the merchant API's payment-event listener
+//   (api-payments.service.ts) moves its state and sends its webhook. Its customer reads "this
+//   payment", never "this payment link" (API_PAYMENT_TEXT).
+// - A payment-event listener (registered at start-up) gives back the claim of a payment that
+//   waited for 3-D Secure when its answer comes, and for a link queues the signed
+//   server-to-server callback on every final state of its payment, after 3-D Secure too, and
+//   logs 'callback queued' in the attempt.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   CHECKOUT_STATE_MESSAGES,
@@ -23,7 +34,7 @@ import type { Queryable } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Transaction } from 'kysely';
 import type { Deps } from '../../deps.ts';
-import { fail } from '../../transport/errors.ts';
+import { AppError, fail } from '../../transport/errors.ts';
 import type { AuditTrail } from '../../transport/audit-trail.ts';
 import { hitLimit } from '../../lib/rate-limit.ts';
 import {
@@ -33,7 +44,7 @@ import {
   type MerchantPayment,
   type PaymentEvent,
 } from '../merchant-payments/merchant-payments.service.ts';
-import { logAttemptStep, openAttempt } from '../merchant-payments/attempts.service.ts';
+import { attemptOwner, logAttemptStep, openAttempt } from '../merchant-payments/attempts.service.ts';
 import {
   getPayableLink,
   lockLinkForPayment,
@@ -41,10 +52,17 @@ import {
   type LinkUnpayable,
   type PayableLink,
 } from '../payment-links/payment-links.service.ts';
+import {
+  getPayableApiPayment,
+  lockApiPaymentForPayment,
+  whyApiPaymentUnpayable,
+  type PayableApiPayment,
+} from '../merchant-api/api-payments.service.ts';
 import { enqueueWebhook } from '../webhooks/webhooks.service.ts';
 import {
   attachClaimPayment,
   currencyDecimals,
+  findApiCheckoutAttempt,
   findCheckoutAttempt,
   findCheckoutPayment,
   findClaim,
@@ -72,6 +90,32 @@ const STATE_OF: Record<LinkUnpayable, Exclude<TCheckoutState, 'payable'>> = {
   LINK_EXPIRED: 'expired',
   LINK_ALREADY_PAID: 'paid',
 };
+
+/** The refusals a hosted checkout gives by itself (the reason names are the links'). */
+type CheckoutRefusal = LinkUnpayable | 'LINK_PAYMENT_IN_PROGRESS' | 'CHECKOUT_NOT_FOUND';
+
+/**
+ * What the customer of a merchant's hosted API payment reads, instead of the errors table's
+ * words, which speak of a payment link: they opened the merchant's payment, not a link.
+ */
+const API_PAYMENT_TEXT: Record<CheckoutRefusal, string> = {
+  LINK_ALREADY_PAID: 'This payment has already been made.',
+  LINK_INACTIVE: 'This payment is no longer available.',
+  LINK_EXPIRED: 'This payment has expired.',
+  LINK_PAYMENT_IN_PROGRESS: 'This payment is already in progress. Please try again in a few minutes.',
+  CHECKOUT_NOT_FOUND: 'This payment does not exist.',
+};
+
+/** Refuses by name, in the source's words (a link's are the errors table's). */
+function refuse(source: { kind: 'link' | 'api' }, reason: CheckoutRefusal): never {
+  if (source.kind === 'api') throw new AppError(reason, API_PAYMENT_TEXT[reason]);
+  fail(reason);
+}
+
+/** The page's message for a source that takes no payment. */
+function stateMessage(source: { kind: 'link' | 'api' }, why: LinkUnpayable): string {
+  return source.kind === 'api' ? API_PAYMENT_TEXT[why] : CHECKOUT_STATE_MESSAGES[STATE_OF[why]];
+}
 
 /** Reasons the core gives, in the customer's words. */
 const FAILURE_TEXT: Record<string, string> = {
@@ -106,7 +150,11 @@ function resultStatus(payment: MerchantPayment): TCheckoutPayment['status'] {
 }
 
 /** The merchant's redirect URL with the outcome appended, for a payment that has one. */
-export function merchantReturnUrl(redirectUrl: string | null, status: 'succeeded' | 'failed', transactionId: string): string | null {
+export function merchantReturnUrl(
+  redirectUrl: string | null,
+  status: 'succeeded' | 'failed' | 'pending',
+  transactionId: string,
+): string | null {
   if (!redirectUrl) return null;
   try {
     const url = new URL(redirectUrl);
@@ -119,7 +167,7 @@ export function merchantReturnUrl(redirectUrl: string | null, status: 'succeeded
   }
 }
 
-function paymentView(link: PayableLink, payment: MerchantPayment): TCheckoutPayment {
+function paymentView(source: { redirectUrl: string | null }, payment: MerchantPayment): TCheckoutPayment {
   const status = resultStatus(payment);
   return {
     transactionId: payment.uuid,
@@ -129,62 +177,238 @@ function paymentView(link: PayableLink, payment: MerchantPayment): TCheckoutPaym
     failureReason: failureText(payment),
     challengeUrl: status === 'requires_action' ? payment.challengeUrl : null,
     card: payment.card ? { brand: payment.card.brand, last4: payment.card.last4 } : null,
-    returnUrl: status === 'succeeded' || status === 'failed' ? merchantReturnUrl(link.redirectUrl, status, payment.uuid) : null,
+    // Pending: an API payment with manual capture, authorised and waiting for the merchant's capture.
+    returnUrl: status === 'requires_action' ? null : merchantReturnUrl(source.redirectUrl, status, payment.uuid),
     createdAt: payment.createdAt.toISOString(),
   };
 }
 
-async function linkOrFail(db: Queryable, token: string): Promise<PayableLink> {
+const STEP_SUBMITTED = 'details submitted';
+
+/**
+ * What the page pays, a payment link or a hosted API payment, in one shape. The few steps that
+ * differ (where an attempt is kept, how a single-use payment is claimed) are the source's own
+ * (`SourceSteps`), so getCheckout and payCheckout read the same for both.
+ */
+interface CheckoutSource {
+  kind: 'link' | 'api';
+  id: bigint;
+  token: string;
+  merchantUserId: bigint;
+  merchantName: string;
+  storeName: string;
+  channelId: bigint;
+  currency: string;
+  amountMinor: bigint;
+  description: string | null;
+  receiptNo: string | null;
+  customer: { name: string | null; email: string | null; phone: string | null };
+  schemeIds: number[];
+  schemes: { id: number; name: string }[];
+  expiresAt: Date | null;
+  redirectUrl: string | null;
+  capture: 'automatic' | 'manual';
+  /** Why it takes no payment at `now`, or null. */
+  unpayable: (now: Date) => LinkUnpayable | null;
+  steps: SourceSteps;
+}
+
+interface SourceSteps {
+  /** What the audit row names. */
+  auditType: 'payment_link' | 'api_payment';
+  /** Reads the source again under its row lock, so a payment that committed meanwhile counts. */
+  lock(trx: Transaction<Database>, source: CheckoutSource): Promise<CheckoutSource>;
+  /** Opens the attempt of a page open; answers its uuid. */
+  openAttempt(trx: Transaction<Database>, source: CheckoutSource, ip: string, userAgent: string): Promise<string>;
+  /** The attempt of this uuid, only when it was opened on this source's page. */
+  findAttempt(db: Queryable, source: CheckoutSource, attemptUuid: string): Promise<bigint | undefined>;
+  /** The newest payment the attempt made. */
+  latestPayment(db: Queryable, source: CheckoutSource, attemptId: bigint): Promise<bigint | undefined>;
+  /** Under the lock: refuses LINK_PAYMENT_IN_PROGRESS while another payment of a single-use source is under way, else claims it. */
+  claim(trx: Transaction<Database>, source: CheckoutSource, attemptId: bigint, now: Date): Promise<void>;
+  /** The charge was refused before any payment: the claim ends. */
+  notCharged(db: Queryable, source: CheckoutSource, attemptId: bigint): Promise<void>;
+  /** After the charge: the attempt's payment is kept, the claim waits for 3-D Secure or ends. */
+  charged(trx: Transaction<Database>, source: CheckoutSource, attemptId: bigint, payment: MerchantPayment): Promise<void>;
+}
+
+function linkSource(link: PayableLink): CheckoutSource {
+  return {
+    kind: 'link',
+    id: link.id,
+    token: link.token,
+    merchantUserId: link.merchantUserId,
+    merchantName: link.merchantName,
+    storeName: link.storeName,
+    channelId: link.channelId,
+    currency: link.currency,
+    amountMinor: link.amountMinor,
+    description: link.description,
+    receiptNo: link.receiptNo,
+    customer: { name: null, email: link.email, phone: link.phone },
+    schemeIds: link.schemeIds,
+    schemes: link.schemes,
+    expiresAt: link.expiresAt,
+    redirectUrl: link.redirectUrl,
+    capture: 'automatic',
+    unpayable: (now) => whyUnpayable(link, now),
+    steps: link.type === 0 ? SINGLE_USE_LINK_STEPS : LINK_STEPS,
+  };
+}
+
+const LINK_STEPS: SourceSteps = {
+  auditType: 'payment_link',
+  lock: async (trx, source) => linkSource(await lockLinkForPayment(trx, source.id)),
+  async openAttempt(trx, source, ip, userAgent) {
+    const opened = await openAttempt(trx, {
+      merchantUserId: source.merchantUserId,
+      paymentLinkId: source.id,
+      paymentToken: source.token,
+      ip,
+      message: 'page opened',
+      data: { userAgent: userAgent.slice(0, 200) },
+    });
+    await insertCheckoutAttempt(trx, { attemptUuid: opened.uuid, attemptId: opened.attemptId, paymentLinkId: source.id });
+    return opened.uuid;
+  },
+  findAttempt: async (db, source, attemptUuid) => (await findCheckoutAttempt(db, attemptUuid, source.id))?.attempt_id,
+  latestPayment: (db, _source, attemptId) => latestPaymentOfAttempt(db, attemptId),
+  // A reusable link takes any number of payments at once: nothing to claim or give back.
+  claim: async () => {},
+  notCharged: async () => {},
+  charged: async (trx, source, attemptId, payment) =>
+    insertCheckoutPayment(trx, { transactionId: payment.transactionId, paymentLinkId: source.id, attemptId, token: source.token }),
+};
+
+/**
+ * The claim of a single-use source (a single-use link, any hosted API payment), one row in
+ * checkout_claims: the same steps for both, the row naming the link or the API payment.
+ */
+const SINGLE_USE_CLAIM = {
+  async claim(trx: Transaction<Database>, source: CheckoutSource, attemptId: bigint, now: Date): Promise<void> {
+    const claim = await findClaim(trx, source);
+    // Any payment under way counts, this attempt's own too (the same page sending twice at once).
+    if (claim && claim.expires_at.getTime() > now.getTime()) refuse(source, 'LINK_PAYMENT_IN_PROGRESS');
+    await putClaim(trx, { of: source, attemptId, expiresAt: new Date(now.getTime() + CLAIM_CARD_S * 1000) });
+  },
+  notCharged: (db: Queryable, source: CheckoutSource, attemptId: bigint) => releaseClaimOfAttempt(db, source, attemptId),
+  /** A payment waiting for 3-D Secure keeps the claim until its answer (onCheckoutPaymentEvent); any other ends it. */
+  async charged(trx: Transaction<Database>, source: CheckoutSource, attemptId: bigint, payment: MerchantPayment): Promise<void> {
+    if (payment.status === 'requires_action') {
+      const expiresAt = new Date(Date.now() + CLAIM_CHALLENGE_S * 1000);
+      await attachClaimPayment(trx, { of: source, attemptId, transactionId: payment.transactionId, expiresAt });
+    } else {
+      await releaseClaimOfAttempt(trx, source, attemptId);
+    }
+  },
+} satisfies Pick<SourceSteps, 'claim' | 'notCharged' | 'charged'>;
+
+/** A single-use link (type 0): claimed for the payment under way. */
+const SINGLE_USE_LINK_STEPS: SourceSteps = {
+  ...LINK_STEPS,
+  claim: SINGLE_USE_CLAIM.claim,
+  notCharged: SINGLE_USE_CLAIM.notCharged,
+  async charged(trx, source, attemptId, payment) {
+    await LINK_STEPS.charged(trx, source, attemptId, payment);
+    await SINGLE_USE_CLAIM.charged(trx, source, attemptId, payment);
+  },
+};
+
+function apiSource(payment: PayableApiPayment): CheckoutSource {
+  return {
+    kind: 'api',
+    id: payment.id,
+    token: payment.token,
+    merchantUserId: payment.merchantUserId,
+    merchantName: payment.merchantName,
+    storeName: payment.storeName,
+    channelId: payment.channelId,
+    currency: payment.currency,
+    amountMinor: payment.amountMinor,
+    description: payment.description,
+    receiptNo: payment.clientReference,
+    customer: { name: payment.customerName, email: payment.email, phone: payment.phone },
+    schemeIds: payment.schemeIds,
+    schemes: payment.schemes,
+    expiresAt: payment.expiresAt,
+    redirectUrl: payment.redirectUrl,
+    capture: payment.captureMethod,
+    unpayable: (now) => whyApiPaymentUnpayable(payment, now),
+    steps: API_PAYMENT_STEPS,
+  };
+}
+
+/**
+ * A hosted API payment: always single use, claimed like a single-use link. Its attempts and
+ * payments are the core's rows under the API payment (payment_attempts.api_payment_id,
+ * transactions.api_payment_id), so checkout_attempts and checkout_payments, which name a link,
+ * are not used.
+ */
+const API_PAYMENT_STEPS: SourceSteps = {
+  auditType: 'api_payment',
+  lock: async (trx, source) => apiSource(await lockApiPaymentForPayment(trx, source.id)),
+  async openAttempt(trx, source, ip, userAgent) {
+    const opened = await openAttempt(trx, {
+      merchantUserId: source.merchantUserId,
+      apiPaymentId: source.id,
+      paymentToken: source.token,
+      ip,
+      message: 'page opened',
+      data: { userAgent: userAgent.slice(0, 200) },
+    });
+    return opened.uuid;
+  },
+  findAttempt: async (db, source, attemptUuid) => (await findApiCheckoutAttempt(db, attemptUuid, source.id))?.attempt_id,
+  latestPayment: async (db, _source, attemptId) => (await attemptOwner(db, attemptId))?.transactionId ?? undefined,
+  claim: SINGLE_USE_CLAIM.claim,
+  notCharged: SINGLE_USE_CLAIM.notCharged,
+  // The core keeps the payment under the attempt (payment_attempts.transaction_id).
+  charged: SINGLE_USE_CLAIM.charged,
+};
+
+/** The link or hosted API payment of a token; CHECKOUT_NOT_FOUND for neither. */
+async function sourceOrFail(db: Queryable, token: string): Promise<CheckoutSource> {
   const link = await getPayableLink(db, token);
-  if (!link) fail('CHECKOUT_NOT_FOUND');
-  return link;
+  if (link) return linkSource(link);
+  const apiPayment = await getPayableApiPayment(db, token);
+  if (apiPayment) return apiSource(apiPayment);
+  fail('CHECKOUT_NOT_FOUND');
 }
 
 export async function getCheckout(deps: Deps, input: TGetCheckoutInput, ip: string, userAgent: string): Promise<TCheckout> {
   await hitLimit(deps.db, { key: `checkout-open:${ip}`, ...CHECKOUT_LIMITS.opens }, 'TOO_MANY_CHECKOUT_REQUESTS');
-  const link = await linkOrFail(deps.db, input.token);
-  const why = whyUnpayable(link, new Date());
+  const source = await sourceOrFail(deps.db, input.token);
+  const why = source.unpayable(new Date());
   const state: TCheckoutState = why ? STATE_OF[why] : 'payable';
   let attemptUuid: string | null = null;
   let payment: TCheckoutPayment | null = null;
 
   if (input.attemptUuid) {
     // Back on the page (after 3-D Secure, or a reload): the same attempt, with its latest payment.
-    const attempt = await findCheckoutAttempt(deps.db, input.attemptUuid, link.id);
-    if (!attempt) fail('CHECKOUT_NOT_FOUND');
+    const attemptId = await source.steps.findAttempt(deps.db, source, input.attemptUuid);
+    if (attemptId === undefined) refuse(source, 'CHECKOUT_NOT_FOUND');
     attemptUuid = input.attemptUuid;
-    const transactionId = await latestPaymentOfAttempt(deps.db, attempt.attempt_id);
-    const found = transactionId === undefined ? undefined : await getPayment(deps.db, link.merchantUserId, transactionId);
-    if (found) payment = paymentView(link, found);
+    const transactionId = await source.steps.latestPayment(deps.db, source, attemptId);
+    const found = transactionId === undefined ? undefined : await getPayment(deps.db, source.merchantUserId, transactionId);
+    if (found) payment = paymentView(source, found);
   } else if (state === 'payable') {
-    attemptUuid = await deps.db.transaction().execute(async (trx) => {
-      const opened = await openAttempt(trx, {
-        merchantUserId: link.merchantUserId,
-        paymentLinkId: link.id,
-        paymentToken: link.token,
-        ip,
-        message: 'page opened',
-        data: { userAgent: userAgent.slice(0, 200) },
-      });
-      await insertCheckoutAttempt(trx, { attemptUuid: opened.uuid, attemptId: opened.attemptId, paymentLinkId: link.id });
-      return opened.uuid;
-    });
+    attemptUuid = await deps.db.transaction().execute((trx) => source.steps.openAttempt(trx, source, ip, userAgent));
   }
 
   return {
-    token: link.token,
-    merchantName: link.merchantName,
-    storeName: link.storeName,
-    amount: Number(link.amountMinor),
-    currency: link.currency,
-    decimals: await currencyDecimals(deps.db, link.currency),
-    description: link.description,
-    receiptNo: link.receiptNo,
-    customer: { email: link.email, phone: link.phone },
-    schemes: link.schemes.map((scheme) => ({ id: scheme.id, name: scheme.name })),
+    token: source.token,
+    merchantName: source.merchantName,
+    storeName: source.storeName,
+    amount: Number(source.amountMinor),
+    currency: source.currency,
+    decimals: await currencyDecimals(deps.db, source.currency),
+    description: source.description,
+    receiptNo: source.receiptNo,
+    customer: source.customer,
+    schemes: source.schemes.map((scheme) => ({ id: scheme.id, name: scheme.name })),
     state,
-    stateMessage: why ? CHECKOUT_STATE_MESSAGES[STATE_OF[why]] : null,
-    expiresAt: link.expiresAt ? link.expiresAt.toISOString() : null,
+    stateMessage: why ? stateMessage(source, why) : null,
+    expiresAt: source.expiresAt ? source.expiresAt.toISOString() : null,
     attemptUuid,
     payment,
   };
@@ -201,27 +425,21 @@ const payContext = new AsyncLocalStorage<PayContext>();
 
 export async function payCheckout(deps: Deps, audit: AuditTrail, input: TPayCheckoutInput, ip: string): Promise<TCheckoutPayment> {
   await hitLimit(deps.db, { key: `checkout-pay:${ip}`, ...CHECKOUT_LIMITS.payments }, 'TOO_MANY_CHECKOUT_REQUESTS');
-  const found = await linkOrFail(deps.db, input.token);
-  const attempt = await findCheckoutAttempt(deps.db, input.attemptUuid, found.id);
-  if (!attempt) fail('CHECKOUT_NOT_FOUND');
-  const attemptId = attempt.attempt_id;
+  const found = await sourceOrFail(deps.db, input.token);
+  const attemptId = await found.steps.findAttempt(deps.db, found, input.attemptUuid);
+  if (attemptId === undefined) refuse(found, 'CHECKOUT_NOT_FOUND');
 
-  // 1. Under the link's lock: still payable? For a single-use link, claim it for this attempt.
-  const link = await deps.db.transaction().execute(async (trx) => {
+  // 1. Under the source's lock: still payable? A single-use one is claimed for this attempt.
+  const source = await deps.db.transaction().execute(async (trx) => {
     // Read under the lock: a payment that committed while this one waited counts now.
-    const fresh = await lockLinkForPayment(trx, found.id);
+    const fresh = await found.steps.lock(trx, found);
     const now = new Date();
-    const why = whyUnpayable(fresh, now);
-    if (why) fail(why);
-    if (fresh.type === 0) {
-      const claim = await findClaim(trx, fresh.id);
-      // Any payment under way counts, this attempt's own too (the same page sending twice at once).
-      if (claim && claim.expires_at.getTime() > now.getTime()) fail('LINK_PAYMENT_IN_PROGRESS');
-      await putClaim(trx, { paymentLinkId: fresh.id, attemptId, expiresAt: new Date(now.getTime() + CLAIM_CARD_S * 1000) });
-    }
+    const why = fresh.unpayable(now);
+    if (why) refuse(fresh, why);
+    await fresh.steps.claim(trx, fresh, attemptId, now);
     await logAttemptStep(trx, {
       attemptId,
-      message: 'details submitted',
+      message: STEP_SUBMITTED,
       ip,
       data: {
         name: input.customer.name,
@@ -232,21 +450,20 @@ export async function payCheckout(deps: Deps, audit: AuditTrail, input: TPayChec
         card: `${input.card.number.slice(0, 6)}******${input.card.number.slice(-4)}`,
       },
     });
-    await audit.record(trx, { subject: { type: 'payment_link', id: fresh.id }, detail: { attempt: input.attemptUuid } });
+    await audit.record(trx, { subject: { type: fresh.steps.auditType, id: fresh.id }, detail: { attempt: input.attemptUuid } });
     return fresh;
   });
 
-  // 2. The card, through the core (its own transactions; the listener below runs inside them).
-  const context: PayContext = { attemptId, token: link.token, paymentLinkId: link.id, ip };
+  // 2. The card, through the core (its own transactions; the listeners run inside them).
   let payment: MerchantPayment;
   try {
-    payment = await payContext.run(context, () =>
+    const charge = () =>
       chargeCard(deps, {
-        merchantUserId: link.merchantUserId,
-        channelId: link.channelId,
-        kind: 'link',
-        currency: link.currency,
-        amountMinor: link.amountMinor,
+        merchantUserId: source.merchantUserId,
+        channelId: source.channelId,
+        kind: source.kind,
+        currency: source.currency,
+        amountMinor: source.amountMinor,
         card: {
           holderName: input.card.holderName,
           number: input.card.number,
@@ -255,34 +472,28 @@ export async function payCheckout(deps: Deps, audit: AuditTrail, input: TPayChec
           cvc: input.card.cvc,
         },
         customer: input.customer,
-        capture: 'automatic',
+        capture: source.capture,
         attemptId,
         ip,
-        allowedSchemeIds: link.schemeIds,
-        paymentLinkId: link.id,
-        clientReference: link.receiptNo,
-        description: link.description,
-        returnUrl: `${deps.config.publicUrl}/pay/${encodeURIComponent(link.token)}?attempt=${input.attemptUuid}`,
-      }),
-    );
+        allowedSchemeIds: source.schemeIds,
+        ...(source.kind === 'link' ? { paymentLinkId: source.id } : { apiPaymentId: source.id }),
+        clientReference: source.receiptNo,
+        description: source.description,
+        returnUrl: `${deps.config.publicUrl}/pay/${encodeURIComponent(source.token)}?attempt=${input.attemptUuid}`,
+      });
+    payment =
+      source.kind === 'link'
+        ? await payContext.run({ attemptId, token: source.token, paymentLinkId: source.id, ip }, charge)
+        : await charge();
   } catch (error) {
     // Refused before any payment (a card of another scheme, a number that fails its check).
-    if (link.type === 0) await releaseClaimOfAttempt(deps.db, link.id, attemptId);
+    await source.steps.notCharged(deps.db, source, attemptId);
     throw error;
   }
 
-  // 3. Keep which attempt made the payment; a single-use link's claim waits for 3-D Secure or ends.
-  await deps.db.transaction().execute(async (trx) => {
-    await insertCheckoutPayment(trx, { transactionId: payment.transactionId, paymentLinkId: link.id, attemptId, token: link.token });
-    if (link.type !== 0) return;
-    if (payment.status === 'requires_action') {
-      const expiresAt = new Date(Date.now() + CLAIM_CHALLENGE_S * 1000);
-      await attachClaimPayment(trx, { paymentLinkId: link.id, attemptId, transactionId: payment.transactionId, expiresAt });
-    } else {
-      await releaseClaimOfAttempt(trx, link.id, attemptId);
-    }
-  });
-  return paymentView(link, payment);
+  // 3. Keep which attempt made the payment; a single-use claim waits for 3-D Secure or ends.
+  await deps.db.transaction().execute((trx) => source.steps.charged(trx, source, attemptId, payment));
+  return paymentView(source, payment);
 }
 
 /** What the webhooks module delivers to (webhooks.service.ts enqueueWebhook). */
@@ -310,9 +521,24 @@ export function linkCallbackBody(token: string, payment: MerchantPayment, eventT
   };
 }
 
-/** On each final state of a link payment: give back the link's claim, queue the merchant's callback, log it. */
-export async function onLinkPaymentEvent(trx: Transaction<Database>, event: PaymentEvent): Promise<void> {
+/**
+ * The answer after 3-D Secure of an API payment's payment (approved, authorised for a manual
+ * capture, declined, left unanswered): the claim that waited for it ends. A paid API payment
+ * then refuses by its state; a failed one takes the next payer.
+ */
+const API_CLAIM_ENDS = new Set<PaymentEvent['type']>(['payment.succeeded', 'payment.authorized', 'payment.failed', 'payment.expired']);
+
+/**
+ * On each final state of a checkout payment: give back the claim that waited for it; for a link
+ * payment, queue the merchant's callback and log it (an API payment's webhook is the merchant
+ * API's own listener's).
+ */
+export async function onCheckoutPaymentEvent(trx: Transaction<Database>, event: PaymentEvent): Promise<void> {
   const payment = event.payment;
+  if (payment.kind === 'api' && payment.apiPaymentId !== null && API_CLAIM_ENDS.has(event.type)) {
+    await releaseClaimOfPayment(trx, { kind: 'api', id: payment.apiPaymentId }, payment.transactionId);
+    return;
+  }
   if (payment.kind !== 'link' || payment.paymentLinkId === null || !CALLBACK_EVENTS.has(event.type)) return;
   const inRequest = payContext.getStore();
   const context =
@@ -328,7 +554,7 @@ export async function onLinkPaymentEvent(trx: Transaction<Database>, event: Paym
     attemptId: context.attemptId,
     token: context.token,
   });
-  await releaseClaimOfPayment(trx, context.paymentLinkId, payment.transactionId);
+  await releaseClaimOfPayment(trx, { kind: 'link', id: context.paymentLinkId }, payment.transactionId);
   const link = await getPayableLink(trx, context.token);
   if (!link?.callbackUrl) return;
   // This runs inside the payment's own transaction: a URL the webhooks module cannot take is
@@ -357,9 +583,9 @@ export async function onLinkPaymentEvent(trx: Transaction<Database>, event: Paym
 }
 
 let listening = false;
-/** Registers the link callback listener once per process (modules/index.ts calls it at start-up). */
-export function listenForLinkPayments(): void {
+/** Registers the checkout's payment-event listener once per process (checkout.routes.ts calls it at start-up). */
+export function listenForCheckoutPayments(): void {
   if (listening) return;
   listening = true;
-  onPaymentEvent(onLinkPaymentEvent);
+  onPaymentEvent(onCheckoutPaymentEvent);
 }

@@ -2,9 +2,9 @@
 // a link (payable, paid, inactive, expired, unknown), pay-checkout with each sandbox test card
 // (approved, declined, insufficient funds, 3-D Secure approved and declined), the refusals
 // (LINK_INACTIVE, LINK_EXPIRED, LINK_ALREADY_PAID, a card of another scheme, an attempt of
-// another link) writing nothing, a single-use link paid once under 10 parallel payments, the
-// attempt's steps, the merchant's callback queued with its body, the per-IP limit, and the
-// ledger's invariants at the end.
+// another link) writing nothing, a single-use link paid once under 10 parallel payments, a claim
+// left behind that stops counting at its expiry, the attempt's steps, the merchant's callback
+// queued with its body, the per-IP limit, and the ledger's invariants at the end.
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -424,11 +424,40 @@ describe('pay-checkout', () => {
     const rows = await t.deps.db.selectFrom('transactions').select('status').where('payment_link_id', '=', id).execute();
     expect(rows.filter((row) => row.status === 1)).toHaveLength(1);
   });
+
+  it("a single-use link's live claim refuses in the link's words; a claim left behind (expired) does not block a later payer", async () => {
+    const { token, id } = await link({ type: 0 });
+    // A payer whose server died between the claim and the card left its claim behind.
+    const crashed = await open(token);
+    await t.deps.db
+      .insertInto('checkout_claims')
+      .values({ payment_link_id: id, attempt_id: await attemptIdOf(crashed.attemptUuid!), expires_at: new Date(Date.now() + 60_000) })
+      .execute();
+    const ip = nextIp();
+    const later = await open(token, ip);
+    const before = { ...(await countAllRows(t)), rate_limits: 0 };
+    const refused = await t.call(payCheckoutCall, payment(token, later.attemptUuid!, SANDBOX_CARDS.approved), { ip });
+    expect(refused).toMatchObject({
+      status: 409,
+      reason: 'LINK_PAYMENT_IN_PROGRESS',
+      message: 'A payment for this link is already in progress. Please try again in a few minutes.',
+    });
+    expect({ ...(await countAllRows(t)), rate_limits: 0 }).toEqual(before);
+
+    await t.deps.db
+      .updateTable('checkout_claims')
+      .set({ expires_at: new Date(Date.now() - 1_000) })
+      .where('payment_link_id', '=', id)
+      .execute();
+    const paid = await t.call(payCheckoutCall, payment(token, later.attemptUuid!, SANDBOX_CARDS.approved), { ip });
+    expect(paid.data.status).toBe('succeeded');
+    expect(await t.deps.db.selectFrom('checkout_claims').select('attempt_id').where('payment_link_id', '=', id).execute()).toEqual([]);
+    expect(await open(token)).toMatchObject({ state: 'paid', stateMessage: 'This payment link has already been paid.' });
+    await expectLedgerInvariants(t);
+  });
 });
 
 async function stepsOf(attemptUuid: string): Promise<string[]> {
   const timeline = await getAttemptTimeline(t.deps.db, shop.id, { attemptUuid });
   return [timeline!.message, ...timeline!.logs.map((log) => log.message)];
 }
-
-void attemptIdOf;

@@ -24,8 +24,8 @@ export const ZCheckout = z.object({
   decimals: z.number().int(),
   description: z.string().nullable(),
   receiptNo: z.string().nullable(),
-  /** Prefilled customer fields, from the link. */
-  customer: z.object({ email: z.string().nullable(), phone: z.string().nullable() }),
+  /** Prefilled customer fields, from the link (e-mail, phone) or the API payment's customer (name too). */
+  customer: z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }),
   /** The card schemes the link accepts. */
   schemes: z.array(z.object({ id: z.number().int(), name: z.string() })),
   state: z.enum(CHECKOUT_STATES),
