@@ -185,7 +185,9 @@ describe('random sequences of money movements through the real calls', () => {
     );
     console.log(`property: ${accepted} payments accepted, ${refused} refused`);
     // The property is only meaningful if both outcomes happened.
-    expect(accepted).toBeGreaterThan(20);
-    expect(refused).toBeGreaterThan(10);
+    // Bounds far below what a run gives (20-45 accepted, 10-45 refused seen): they catch a run
+    // that only refused or only accepted, not the chance of a random seed.
+    expect(accepted).toBeGreaterThanOrEqual(5);
+    expect(refused).toBeGreaterThanOrEqual(5);
   });
 });
