@@ -9,15 +9,10 @@ import type { FilterDraft } from '../../components/filters/use-filter-draft.ts';
 import type { UrlFilters } from '../../hooks/use-url-filters.ts';
 import { checkFilters } from '../../lib/url-filters.ts';
 import type { RawFilters } from '../../lib/url-filters.ts';
+import { sameFilters } from '../console-filters.ts';
 
 /** How long typing pauses before the list follows. */
 const SETTLE_MS = 400;
-
-function sameFilters(a: Record<string, string | undefined>, b: Record<string, string | undefined>): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const key of keys) if ((a[key] ?? '') !== (b[key] ?? '')) return false;
-  return true;
-}
 
 export function useLiveFilters<S extends z.ZodObject>(schema: S, url: UrlFilters<S>): FilterDraft<S> {
   const [draft, setDraft] = useState<RawFilters<S>>(url.raw);

@@ -2,8 +2,7 @@
 // identities of an impersonation), on what. Filters: merchant, actor, action, how the actor
 // acted, and a GMT day range. Nobody can change or delete a row (the database refuses it).
 import { Select, Stack, Text, TextInput } from '@mantine/core';
-import { z } from 'zod';
-import { adminGetAuditLogCall, AUDIT_ACTING_AS, dateRangeOrdered, ZAdminGetAuditLogRequest, type TAuditRow } from '@paywallet/contract';
+import { adminGetAuditLogCall, AUDIT_ACTING_AS, type TAuditRow } from '@paywallet/contract';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../components/data-table/types.ts';
 import { FilterBar } from '../../components/filters/filter-bar.tsx';
@@ -11,25 +10,13 @@ import { SearchFilter } from '../../components/filters/search-filter.tsx';
 import { GmtDate } from '../../components/gmt-date.tsx';
 import { useListQuery } from '../../hooks/use-list-query.ts';
 import { useUrlFilters } from '../../hooks/use-url-filters.ts';
+import { ZAuditUrlFilters } from '../console-filters.ts';
 import { ConsolePage, PersonCell, StatusBadge } from '../components/console-page.tsx';
 import { useLiveFilters } from '../components/use-live-filters.ts';
 
 const ACTING_COLOR: Record<string, string> = { impersonation: 'orange', admin: 'grape', staff: 'cyan', user: 'blue', system: 'gray' };
 const ALL = 'all';
 const ACTING_OPTIONS = [{ value: ALL, label: 'Anyone' }, ...AUDIT_ACTING_AS.map((value) => ({ value, label: value }))];
-const { shape } = ZAdminGetAuditLogRequest;
-/** The filters in the URL: the list call's own, checked as the server checks them. */
-const ZAuditUrlFilters = z
-  .object({
-    merchantUserId: shape.merchantUserId,
-    actorUserId: shape.actorUserId,
-    action: shape.action,
-    actingAs: shape.actingAs,
-    fromDate: shape.fromDate,
-    toDate: shape.toDate,
-  })
-  .superRefine(dateRangeOrdered);
-
 const COLUMNS: DataColumn<TAuditRow>[] = [
   { accessor: 'created_at', title: 'Time', noWrap: true, render: (row) => <GmtDate value={row.created_at} /> },
   {

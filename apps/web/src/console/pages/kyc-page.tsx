@@ -3,14 +3,12 @@
 import { useState } from 'react';
 import { Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   adminGetKycSubmissionsCall,
   adminReviewKycCall,
   KYC_STATUS,
   USER_STATUS,
   USER_STATUS_LABEL,
-  ZAdminGetKycSubmissionsRequest,
   type TKycSubmissionRow,
 } from '@paywallet/contract';
 import { DataTable } from '../../components/data-table/data-table.tsx';
@@ -20,19 +18,17 @@ import { SearchFilter } from '../../components/filters/search-filter.tsx';
 import { GmtDate } from '../../components/gmt-date.tsx';
 import { useListQuery } from '../../hooks/use-list-query.ts';
 import { useUrlFilters } from '../../hooks/use-url-filters.ts';
+import { ALL_STATUSES, KYC_DEFAULT_STATUS, queueFilters, ZKycUrlFilters } from '../console-filters.ts';
 import { ConsolePage, PersonCell, StatusBadge } from '../components/console-page.tsx';
 import { ReviewModal } from '../components/review-modal.tsx';
 import { useLiveFilters } from '../components/use-live-filters.ts';
 
 const SUBMISSION_LABEL: Record<number, string> = { 1: 'Awaiting review', 2: 'Approved', 3: 'Rejected' };
 const SUBMISSION_COLOR: Record<number, string> = { 1: 'blue', 2: 'green', 3: 'red' };
-const ALL = 'all';
-const STATUS_OPTIONS = [{ value: ALL, label: 'All' }, ...Object.entries(SUBMISSION_LABEL).map(([value, label]) => ({ value, label }))];
-/** The filters in the URL: no status is the submissions awaiting review, `all` every status. */
-const ZKycUrlFilters = z.object({
-  status: z.union([z.literal(ALL), ZAdminGetKycSubmissionsRequest.shape.status.unwrap()]).optional(),
-  search: ZAdminGetKycSubmissionsRequest.shape.search,
-});
+const STATUS_OPTIONS = [
+  { value: ALL_STATUSES, label: 'All' },
+  ...Object.entries(SUBMISSION_LABEL).map(([value, label]) => ({ value, label })),
+];
 const CHOICES = [
   { value: String(USER_STATUS.ACTIVE), label: 'Approve (account Active)' },
   { value: String(USER_STATUS.SUSPENDED), label: 'Suspend (account Suspended)' },
@@ -77,8 +73,7 @@ export function ConsoleKycPage() {
   const draft = useLiveFilters(ZKycUrlFilters, url);
   const [reviewing, setReviewing] = useState<TKycSubmissionRow | null>(null);
   const queryClient = useQueryClient();
-  const { status = KYC_STATUS.SUBMITTED, search } = url.filters;
-  const filters = { ...(status === ALL ? {} : { status }), ...(search ? { search } : {}) };
+  const filters = queueFilters(url.filters, KYC_DEFAULT_STATUS);
   const list = useListQuery(adminGetKycSubmissionsCall, filters, url.pager, { queryKey: ['console', 'kyc'] });
   return (
     <ConsolePage title="KYC" help="Identity verifications users submitted: approve to make the account Active, or suspend it.">
@@ -86,7 +81,7 @@ export function ConsoleKycPage() {
         <Select
           label="Status"
           data={STATUS_OPTIONS}
-          value={draft.values.status ?? String(KYC_STATUS.SUBMITTED)}
+          value={draft.values.status ?? String(KYC_DEFAULT_STATUS)}
           allowDeselect={false}
           onChange={(value) => draft.set({ status: value ?? undefined })}
           error={draft.errors.status}

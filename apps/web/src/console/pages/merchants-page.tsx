@@ -3,14 +3,7 @@
 // administrator's own session aside, and the merchant app opens.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { z } from 'zod';
-import {
-  adminGetMerchantsCall,
-  adminLoginAsMerchantCall,
-  USER_STATUS_LABEL,
-  ZAdminGetMerchantsRequest,
-  type TAdminMerchantRow,
-} from '@paywallet/contract';
+import { adminGetMerchantsCall, adminLoginAsMerchantCall, USER_STATUS_LABEL, type TAdminMerchantRow } from '@paywallet/contract';
 import { call } from '../../api/client.ts';
 import { APP_ROOT, CONSOLE_PATHS } from '../../app/paths.ts';
 import { DataTable } from '../../components/data-table/data-table.tsx';
@@ -21,13 +14,11 @@ import { GmtDate } from '../../components/gmt-date.tsx';
 import { useListQuery } from '../../hooks/use-list-query.ts';
 import { useUrlFilters } from '../../hooks/use-url-filters.ts';
 import { beginImpersonation } from '../../lib/console-session.ts';
+import { ZMerchantUrlFilters } from '../console-filters.ts';
 import { ConsolePage, PersonCell, StatusBadge } from '../components/console-page.tsx';
 import { useLiveFilters } from '../components/use-live-filters.ts';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'yellow', 1: 'green', 2: 'gray', 3: 'red' };
-
-/** The filters in the URL: the list call's own. */
-const ZMerchantUrlFilters = z.object({ search: ZAdminGetMerchantsRequest.shape.search });
 
 const COLUMNS: DataColumn<TAdminMerchantRow>[] = [
   { accessor: 'business_name', title: 'Merchant', render: (row) => <PersonCell person={row} /> },

@@ -4,16 +4,7 @@
 import { useState } from 'react';
 import { Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  adminGetStoresCall,
-  adminReviewStoreCall,
-  STORE_REVIEW_MOVES,
-  STORE_STATUS,
-  STORE_STATUS_LABEL,
-  ZAdminGetStoresRequest,
-  type TAdminStoreRow,
-} from '@paywallet/contract';
+import { adminGetStoresCall, adminReviewStoreCall, STORE_REVIEW_MOVES, STORE_STATUS_LABEL, type TAdminStoreRow } from '@paywallet/contract';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../components/data-table/types.ts';
 import { FilterBar } from '../../components/filters/filter-bar.tsx';
@@ -21,22 +12,16 @@ import { SearchFilter } from '../../components/filters/search-filter.tsx';
 import { GmtDate } from '../../components/gmt-date.tsx';
 import { useListQuery } from '../../hooks/use-list-query.ts';
 import { useUrlFilters } from '../../hooks/use-url-filters.ts';
+import { ALL_STATUSES, queueFilters, STORES_DEFAULT_STATUS, ZStoreUrlFilters } from '../console-filters.ts';
 import { ConsolePage, PersonCell, StatusBadge } from '../components/console-page.tsx';
 import { ReviewModal } from '../components/review-modal.tsx';
 import { useLiveFilters } from '../components/use-live-filters.ts';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'gray', 1: 'green', 2: 'orange', 3: 'blue', 4: 'gray' };
 const MOVE_LABEL: Record<number, string> = { 0: 'Deactivate', 1: 'Approve', 2: 'Request changes' };
-const ALL = 'all';
-
-/** The filters in the URL: no status is the review queue (Pending Approval), `all` every status. */
-const ZStoreUrlFilters = z.object({
-  status: z.union([z.literal(ALL), ZAdminGetStoresRequest.shape.status.unwrap()]).optional(),
-  search: ZAdminGetStoresRequest.shape.search,
-});
 
 const STATUS_OPTIONS = [
-  { value: ALL, label: 'All statuses' },
+  { value: ALL_STATUSES, label: 'All statuses' },
   ...Object.entries(STORE_STATUS_LABEL).map(([value, label]) => ({ value, label })),
 ];
 
@@ -72,8 +57,7 @@ export function ConsoleStoresPage() {
   const draft = useLiveFilters(ZStoreUrlFilters, url);
   const [reviewing, setReviewing] = useState<TAdminStoreRow | null>(null);
   const queryClient = useQueryClient();
-  const { status = STORE_STATUS.PENDING_APPROVAL, search } = url.filters;
-  const filters = { ...(status === ALL ? {} : { status }), ...(search ? { search } : {}) };
+  const filters = queueFilters(url.filters, STORES_DEFAULT_STATUS);
   const list = useListQuery(adminGetStoresCall, filters, url.pager, { queryKey: ['console', 'stores'] });
   return (
     <ConsolePage title="Stores" help="Review the stores merchants submit for approval, and deactivate or reactivate stores.">
@@ -81,7 +65,7 @@ export function ConsoleStoresPage() {
         <Select
           label="Status"
           data={STATUS_OPTIONS}
-          value={draft.values.status ?? String(STORE_STATUS.PENDING_APPROVAL)}
+          value={draft.values.status ?? String(STORES_DEFAULT_STATUS)}
           allowDeselect={false}
           onChange={(value) => draft.set({ status: value ?? undefined })}
           error={draft.errors.status}
