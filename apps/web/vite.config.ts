@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -49,8 +51,38 @@ export function precompress(): Plugin {
   };
 }
 
+/**
+ * React Router 7 publishes a production build beside its development one, but its package
+ * exports name only the development build, whose warnings for developers are kept behind a
+ * constant set to true, so no minifier can drop them; its own framework plugin switches to the
+ * production build, an app built with plain Vite has to do it itself. The two builds differ in
+ * that constant only. The dev server keeps the development build and its warnings.
+ */
+export function reactRouterProduction(): Plugin {
+  const production = (specifier: string) => {
+    const file = fileURLToPath(import.meta.resolve(specifier)).replace(
+      `${path.sep}dist${path.sep}development${path.sep}`,
+      `${path.sep}dist${path.sep}production${path.sep}`,
+    );
+    if (!existsSync(file)) throw new Error(`React Router's production build is missing: ${file}`);
+    return file;
+  };
+  return {
+    name: 'paywallet:react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: production('react-router') },
+          { find: /^react-router\/dom$/, replacement: production('react-router/dom') },
+        ],
+      },
+    }),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), reactRouterProduction(), precompress()],
   server: {
     port: 5173,
     proxy: {

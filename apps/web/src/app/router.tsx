@@ -1,59 +1,56 @@
 // The route table (spec 1 section 2, spec 3 section 2.6; every path in paths.ts): the auth group
-// under /auth, the app under /app with the dashboard as its home. Each area keeps its route list
-// in routes/<area>.tsx, its screens behind the menu feature they belong to.
+// under /auth, the app under /app with the dashboard as its home, the operations console under
+// /console. Each area keeps its route list in routes/<area>.tsx, its screens behind the menu
+// feature they belong to.
+// Only the auth group is in the entry chunk. The app's and the console's route tables (a few
+// hundred routes' worth of lazy imports and their preload lists) are loaded the first time a
+// navigation reaches /app or /console: until then such a path only matches the catch-all below,
+// and React Router asks patchRoutesOnNavigation for the routes it is missing (app-area-routes.tsx).
 import { createBrowserRouter } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { LoadingState } from '../components/query-states.tsx';
 import { HomeRedirect } from './guards/home-redirect.tsx';
-import { RequireSession } from './guards/require-session.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
-import { lazyPage } from './lazy-page.ts';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
 import { authRoutes } from './routes/auth.tsx';
-import { consoleRoutes } from './routes/console.tsx';
-import { homeRoutes } from './routes/home.tsx';
-import { moneyRoutes } from './routes/money.tsx';
-import { transactionRoutes } from './routes/transactions.tsx';
-import { staffRoutes } from './routes/staff.tsx';
-import { posRoutes } from './routes/pos.tsx';
-import { peopleRoutes } from './routes/people.tsx';
-import { apiPaymentRoutes } from './routes/api-payments.tsx';
-import { storeRoutes } from './routes/stores.tsx';
-import { paymentLinkRoutes } from './routes/payment-links.tsx';
-import { appSettingsRoutes } from './routes/app-settings.tsx';
 
-const AppLayout = lazyPage(() => import('./layouts/app-layout.tsx'), 'AppLayout');
-const FeaturePlaceholder = lazyPage(() => import('../features/shell/pages/feature-placeholder-page.tsx'), 'FeaturePlaceholderPage');
+const ROOT_ROUTE_ID = 'root';
+/** The first segments whose routes live in app-area-routes.tsx. */
+const LAZY_AREAS = /^\/(?:app|console)(?:\/|$)/;
 
-export const router = createBrowserRouter([
+let appAreas: Promise<RouteObject[]> | undefined;
+/** Loaded once; a failed load (lost connection) is tried again at the next navigation. */
+function loadAppAreas(): Promise<RouteObject[]> {
+  appAreas ??= import('./app-area-routes.tsx').then(
+    (module) => module.appAreaRoutes,
+    (error: unknown) => {
+      appAreas = undefined;
+      throw error;
+    },
+  );
+  return appAreas;
+}
+let patched = false;
+
+export const router = createBrowserRouter(
+  [
+    {
+      id: ROOT_ROUTE_ID,
+      element: <RootLayout />,
+      errorElement: <RouteErrorPage />,
+      // Shown while the first page's routes load (a first visit straight to /app or /console).
+      hydrateFallbackElement: <LoadingState />,
+      children: [{ index: true, element: <HomeRedirect /> }, authRoutes, { path: '*', element: <NotFoundPage /> }],
+    },
+  ],
   {
-    element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
-    children: [
-      { index: true, element: <HomeRedirect /> },
-      authRoutes,
-      consoleRoutes,
-      {
-        path: 'app',
-        element: (
-          <RequireSession>
-            <AppLayout />
-          </RequireSession>
-        ),
-        children: [
-          ...homeRoutes,
-          ...moneyRoutes,
-          ...transactionRoutes,
-          ...staffRoutes,
-          ...posRoutes,
-          ...peopleRoutes,
-          ...storeRoutes,
-          ...paymentLinkRoutes,
-          ...appSettingsRoutes,
-          ...apiPaymentRoutes,
-          { path: '*', element: <FeaturePlaceholder /> },
-        ],
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
+    async patchRoutesOnNavigation({ path, patch }) {
+      if (patched || !LAZY_AREAS.test(path)) return;
+      const routes = await loadAppAreas();
+      if (patched) return;
+      patch(ROOT_ROUTE_ID, routes);
+      patched = true;
+    },
   },
-]);
+);

@@ -1,6 +1,6 @@
 // What every console screen shares: its one h1 with a line of help, and a status badge.
 import type { ReactNode } from 'react';
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Stack, Text, Title } from '@mantine/core';
 
 export function ConsolePage({ title, help, children }: { title: string; help: string; children: ReactNode }) {
   return (
@@ -15,14 +15,6 @@ export function ConsolePage({ title, help, children }: { title: string; help: st
       </Stack>
       {children}
     </Stack>
-  );
-}
-
-export function FilterBar({ children }: { children: ReactNode }) {
-  return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
-      {children}
-    </Group>
   );
 }
 

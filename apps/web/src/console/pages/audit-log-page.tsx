@@ -1,21 +1,22 @@
 // The audit log, newest first: when, what (action and call), who acted and for whom (both
 // identities of an impersonation), on what. Filters: merchant, actor, action, how the actor
 // acted, and a GMT day range. Nobody can change or delete a row (the database refuses it).
-import { useState } from 'react';
 import { Select, Stack, Text, TextInput } from '@mantine/core';
 import { adminGetAuditLogCall, AUDIT_ACTING_AS, type TAuditRow } from '@paywallet/contract';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../components/data-table/types.ts';
+import { FilterBar } from '../../components/filters/filter-bar.tsx';
+import { SearchFilter } from '../../components/filters/search-filter.tsx';
 import { GmtDate } from '../../components/gmt-date.tsx';
 import { useListQuery } from '../../hooks/use-list-query.ts';
-import { useUrlPager } from '../../hooks/use-url-filters.ts';
-import { ConsolePage, FilterBar, PersonCell, StatusBadge } from '../components/console-page.tsx';
+import { useUrlFilters } from '../../hooks/use-url-filters.ts';
+import { ZAuditUrlFilters } from '../console-filters.ts';
+import { ConsolePage, PersonCell, StatusBadge } from '../components/console-page.tsx';
+import { useLiveFilters } from '../components/use-live-filters.ts';
 
 const ACTING_COLOR: Record<string, string> = { impersonation: 'orange', admin: 'grape', staff: 'cyan', user: 'blue', system: 'gray' };
 const ALL = 'all';
 const ACTING_OPTIONS = [{ value: ALL, label: 'Anyone' }, ...AUDIT_ACTING_AS.map((value) => ({ value, label: value }))];
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 const COLUMNS: DataColumn<TAuditRow>[] = [
   { accessor: 'created_at', title: 'Time', noWrap: true, render: (row) => <GmtDate value={row.created_at} /> },
   {
@@ -48,76 +49,56 @@ const COLUMNS: DataColumn<TAuditRow>[] = [
   },
 ];
 
-function idFilter(text: string): number | undefined {
-  return /^\d{1,15}$/.test(text.trim()) && Number(text) > 0 ? Number(text) : undefined;
-}
-
 export function ConsoleAuditLogPage() {
-  const pager = useUrlPager({ namespace: 'audit' });
-  const [merchant, setMerchant] = useState('');
-  const [actor, setActor] = useState('');
-  const [action, setAction] = useState('');
-  const [actingAs, setActingAs] = useState<string>(ALL);
-  const [fromDate, setFromDate] = useState('');
-  const [toDate, setToDate] = useState('');
-  const filters = {
-    ...(idFilter(merchant) ? { merchantUserId: idFilter(merchant) } : {}),
-    ...(idFilter(actor) ? { actorUserId: idFilter(actor) } : {}),
-    ...(action.trim() ? { action: action.trim() } : {}),
-    ...(actingAs === ALL ? {} : { actingAs: actingAs as TAuditRow['acting_as'] as (typeof AUDIT_ACTING_AS)[number] }),
-    ...(DAY.test(fromDate) ? { fromDate } : {}),
-    ...(DAY.test(toDate) && (!DAY.test(fromDate) || toDate >= fromDate) ? { toDate } : {}),
-  };
-  const list = useListQuery(adminGetAuditLogCall, filters, pager, { queryKey: ['console', 'audit'] });
-  const change = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    pager.setPage(1);
-  };
+  const url = useUrlFilters(ZAuditUrlFilters, { namespace: 'audit' });
+  const draft = useLiveFilters(ZAuditUrlFilters, url);
+  const { values, errors, set } = draft;
+  const list = useListQuery(adminGetAuditLogCall, url.filters, url.pager, { queryKey: ['console', 'audit'] });
   return (
     <ConsolePage title="Audit log" help="Every console action and every call made while logged in as a merchant, with both identities.">
-      <FilterBar>
+      <FilterBar onSearch={draft.search} onClear={draft.clear} activeCount={Object.keys(url.raw).length}>
         <TextInput
           label="Merchant id"
           inputMode="numeric"
-          value={merchant}
-          onChange={(event) => change(setMerchant)(event.currentTarget.value)}
-          w={{ base: '100%', xs: 130 }}
+          value={values.merchantUserId ?? ''}
+          onChange={(event) => set({ merchantUserId: event.currentTarget.value })}
+          error={errors.merchantUserId}
         />
         <TextInput
           label="Actor id"
           inputMode="numeric"
-          value={actor}
-          onChange={(event) => change(setActor)(event.currentTarget.value)}
-          w={{ base: '100%', xs: 130 }}
+          value={values.actorUserId ?? ''}
+          onChange={(event) => set({ actorUserId: event.currentTarget.value })}
+          error={errors.actorUserId}
         />
-        <TextInput
+        <SearchFilter
           label="Action"
           placeholder="store.review"
-          value={action}
-          onChange={(event) => change(setAction)(event.currentTarget.value)}
-          w={{ base: '100%', xs: 180 }}
+          value={values.action}
+          onChange={(action) => set({ action })}
+          error={errors.action}
         />
         <Select
           label="Acting as"
           data={ACTING_OPTIONS}
-          value={actingAs}
+          value={values.actingAs ?? ALL}
           allowDeselect={false}
-          onChange={(value) => change(setActingAs)(value ?? ALL)}
-          w={{ base: '100%', xs: 170 }}
+          onChange={(value) => set({ actingAs: value === ALL ? undefined : (value ?? undefined) })}
+          error={errors.actingAs}
         />
         <TextInput
           label="From date"
           type="date"
-          value={fromDate}
-          onChange={(event) => change(setFromDate)(event.currentTarget.value)}
-          w={{ base: '100%', xs: 170 }}
+          value={values.fromDate ?? ''}
+          onChange={(event) => set({ fromDate: event.currentTarget.value })}
+          error={errors.fromDate}
         />
         <TextInput
           label="To date"
           type="date"
-          value={toDate}
-          onChange={(event) => change(setToDate)(event.currentTarget.value)}
-          w={{ base: '100%', xs: 170 }}
+          value={values.toDate ?? ''}
+          onChange={(event) => set({ toDate: event.currentTarget.value })}
+          error={errors.toDate}
         />
       </FilterBar>
       <DataTable

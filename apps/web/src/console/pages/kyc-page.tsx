@@ -1,7 +1,7 @@
 // Identity verifications submitted by users: what they answered (files named), and the review:
 // approve (the user becomes Active) or suspend (Suspended, verification rejected).
 import { useState } from 'react';
-import { Select, Stack, Text, TextInput } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   adminGetKycSubmissionsCall,
@@ -13,16 +13,22 @@ import {
 } from '@paywallet/contract';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../components/data-table/types.ts';
+import { FilterBar } from '../../components/filters/filter-bar.tsx';
+import { SearchFilter } from '../../components/filters/search-filter.tsx';
 import { GmtDate } from '../../components/gmt-date.tsx';
 import { useListQuery } from '../../hooks/use-list-query.ts';
-import { useUrlPager } from '../../hooks/use-url-filters.ts';
-import { ConsolePage, FilterBar, PersonCell, StatusBadge } from '../components/console-page.tsx';
+import { useUrlFilters } from '../../hooks/use-url-filters.ts';
+import { ALL_STATUSES, KYC_DEFAULT_STATUS, queueFilters, ZKycUrlFilters } from '../console-filters.ts';
+import { ConsolePage, PersonCell, StatusBadge } from '../components/console-page.tsx';
 import { ReviewModal } from '../components/review-modal.tsx';
+import { useLiveFilters } from '../components/use-live-filters.ts';
 
 const SUBMISSION_LABEL: Record<number, string> = { 1: 'Awaiting review', 2: 'Approved', 3: 'Rejected' };
 const SUBMISSION_COLOR: Record<number, string> = { 1: 'blue', 2: 'green', 3: 'red' };
-const ALL = 'all';
-const STATUS_OPTIONS = [{ value: ALL, label: 'All' }, ...Object.entries(SUBMISSION_LABEL).map(([value, label]) => ({ value, label }))];
+const STATUS_OPTIONS = [
+  { value: ALL_STATUSES, label: 'All' },
+  ...Object.entries(SUBMISSION_LABEL).map(([value, label]) => ({ value, label })),
+];
 const CHOICES = [
   { value: String(USER_STATUS.ACTIVE), label: 'Approve (account Active)' },
   { value: String(USER_STATUS.SUSPENDED), label: 'Suspend (account Suspended)' },
@@ -63,37 +69,29 @@ const COLUMNS: DataColumn<TKycSubmissionRow>[] = [
 ];
 
 export function ConsoleKycPage() {
-  const pager = useUrlPager({ namespace: 'kyc' });
-  const [status, setStatus] = useState<string>(String(KYC_STATUS.SUBMITTED));
-  const [search, setSearch] = useState('');
+  const url = useUrlFilters(ZKycUrlFilters, { namespace: 'kyc' });
+  const draft = useLiveFilters(ZKycUrlFilters, url);
   const [reviewing, setReviewing] = useState<TKycSubmissionRow | null>(null);
   const queryClient = useQueryClient();
-  const term = search.trim();
-  const filters = { ...(status === ALL ? {} : { status: Number(status) }), ...(term.length >= 2 ? { search: term } : {}) };
-  const list = useListQuery(adminGetKycSubmissionsCall, filters, pager, { queryKey: ['console', 'kyc'] });
+  const filters = queueFilters(url.filters, KYC_DEFAULT_STATUS);
+  const list = useListQuery(adminGetKycSubmissionsCall, filters, url.pager, { queryKey: ['console', 'kyc'] });
   return (
     <ConsolePage title="KYC" help="Identity verifications users submitted: approve to make the account Active, or suspend it.">
-      <FilterBar>
+      <FilterBar onSearch={draft.search} onClear={draft.clear} activeCount={Object.keys(url.raw).length}>
         <Select
           label="Status"
           data={STATUS_OPTIONS}
-          value={status}
+          value={draft.values.status ?? String(KYC_DEFAULT_STATUS)}
           allowDeselect={false}
-          onChange={(value) => {
-            setStatus(value ?? ALL);
-            pager.setPage(1);
-          }}
-          w={{ base: '100%', xs: 220 }}
+          onChange={(value) => draft.set({ status: value ?? undefined })}
+          error={draft.errors.status}
         />
-        <TextInput
+        <SearchFilter
           label="Search"
           placeholder="Name or e-mail"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            pager.setPage(1);
-          }}
-          w={{ base: '100%', xs: 280 }}
+          value={draft.values.search}
+          onChange={(value) => draft.set({ search: value })}
+          error={draft.errors.search}
         />
       </FilterBar>
       <DataTable

@@ -3,25 +3,45 @@
 // platform's rate. Edit or add a fee in a modal; every change is audited by the server. A scheme
 // without a fee in a currency takes no payment there.
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { adminGetMerchantFeesCall, adminUpdateMerchantFeesCall, MESSAGES, type TMerchantFeeRow } from '@paywallet/contract';
 import { call } from '../../api/client.ts';
 import { CONSOLE_PATHS, idParam } from '../../app/paths.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
+import type { DataColumn } from '../../components/data-table/types.ts';
 import { CheckboxField } from '../../components/form/choice-fields.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { SelectField } from '../../components/form/select-field.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-states.tsx';
+import { EmptyState } from '../../components/query-states.tsx';
 import { useContractForm } from '../../hooks/use-contract-form.ts';
-import { usePhoneWidth } from '../../hooks/use-phone-width.ts';
+import type { ListView } from '../../hooks/use-list-query.ts';
 import { ConsolePage } from '../components/console-page.tsx';
 
 const FEES_QUERY_KEY = ['console', 'merchant-fees'] as const;
 
 type Schedule = { merchantId: number; fees: TMerchantFeeRow[]; schemes: Array<{ id: number; name: string; code: string }> };
+
+/**
+ * The schedule as the kit's table reads a list: it comes whole in one answer (a few schemes times
+ * a few currencies), so there is no page to turn and nothing more to load.
+ */
+function feeList(schedule: UseQueryResult<Schedule>): ListView<TMerchantFeeRow> {
+  const rows = schedule.data?.fees ?? [];
+  return {
+    rows,
+    total: schedule.data ? rows.length : undefined,
+    phase: schedule.data ? 'ready' : schedule.isError ? 'error' : 'loading',
+    error: schedule.error,
+    fetching: schedule.isFetching,
+    retry: () => void schedule.refetch(),
+    paging: { mode: 'load-more', hasMore: false, loadingMore: false, loadMore: () => undefined },
+  };
+}
 
 export function ConsoleMerchantFeesPage() {
   const [params] = useSearchParams();
@@ -40,105 +60,81 @@ export function ConsoleMerchantFeesPage() {
       <Anchor component={Link} to={CONSOLE_PATHS.merchants} size="sm">
         Back to merchants
       </Anchor>
-      {merchantId === undefined && <EmptyState message="No merchant was chosen. Open Card fees from the Merchants list." />}
-      {merchantId !== undefined && schedule.isPending && <LoadingState rows={4} label="Loading the fee schedule…" />}
-      {schedule.isError && <ErrorState message={schedule.error.message} onRetry={() => void schedule.refetch()} />}
-      {schedule.isSuccess && (
+      {merchantId === undefined ? (
+        <EmptyState message="No merchant was chosen. Open Card fees from the Merchants list." />
+      ) : (
         <Stack gap="sm">
-          <Group justify="flex-end">
-            <Button onClick={() => setEditing('new')}>Add fee</Button>
-          </Group>
-          {schedule.data.fees.length === 0 ? (
+          {schedule.isSuccess && (
+            <Group justify="flex-end">
+              <Button onClick={() => setEditing('new')}>Add fee</Button>
+            </Group>
+          )}
+          {schedule.isSuccess && schedule.data.fees.length === 0 ? (
             <EmptyState message="No fee schedule yet: this merchant cannot take card payments." />
           ) : (
-            <FeeTable fees={schedule.data.fees} onEdit={setEditing} />
+            <FeeTable list={feeList(schedule)} onEdit={setEditing} />
           )}
-          <Modal
-            opened={editing !== null}
-            onClose={() => setEditing(null)}
-            title={editing === 'new' ? 'Add fee' : 'Edit fee'}
-            centered
-            closeButtonProps={{ 'aria-label': 'Close' }}
-          >
-            {editing !== null && (
-              <FeeForm
-                merchantId={schedule.data.merchantId}
-                schemes={schedule.data.schemes}
-                fee={editing === 'new' ? null : editing}
-                onDone={() => setEditing(null)}
-              />
-            )}
-          </Modal>
+          {schedule.isSuccess && (
+            <Modal
+              opened={editing !== null}
+              onClose={() => setEditing(null)}
+              title={editing === 'new' ? 'Add fee' : 'Edit fee'}
+              centered
+              closeButtonProps={{ 'aria-label': 'Close' }}
+            >
+              {editing !== null && (
+                <FeeForm
+                  merchantId={schedule.data.merchantId}
+                  schemes={schedule.data.schemes}
+                  fee={editing === 'new' ? null : editing}
+                  onDone={() => setEditing(null)}
+                />
+              )}
+            </Modal>
+          )}
         </Stack>
       )}
     </ConsolePage>
   );
 }
 
-function FeeTable({ fees, onEdit }: { fees: TMerchantFeeRow[]; onEdit: (fee: TMerchantFeeRow) => void }) {
-  const phone = usePhoneWidth();
-  const status = (fee: TMerchantFeeRow) => (
-    <Badge color={fee.active ? 'green' : 'gray'} variant="light">
-      {fee.active ? 'Active' : 'Off'}
-    </Badge>
-  );
-  const edit = (fee: TMerchantFeeRow) => (
-    <Button size="xs" variant="light" onClick={() => onEdit(fee)} aria-label={`Edit ${fee.schemeName} ${fee.currency}`}>
-      Edit
-    </Button>
-  );
-  if (phone) {
-    // At phone width each fee is a card: nothing to scroll sideways.
-    return (
-      <Stack gap="xs" role="list" aria-label="Card fees" data-testid="merchant-fees">
-        {fees.map((fee) => (
-          <Card key={fee.id} withBorder padding="sm" role="listitem" data-fee={`${fee.schemeCode}-${fee.currency}`}>
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Stack gap={2}>
-                <Text fw={600} size="sm">
-                  {fee.schemeName} · {fee.currency}
-                </Text>
-                <Text size="sm">
-                  {fee.percentage}% + {fee.fixedText}
-                </Text>
-              </Stack>
-              <Group gap="xs" wrap="nowrap">
-                {status(fee)}
-                {edit(fee)}
-              </Group>
-            </Group>
-          </Card>
-        ))}
-      </Stack>
-    );
-  }
+/** The schedule on the kit's table (a card per fee at phone width), each row's Edit named by its fee. */
+function FeeTable({ list, onEdit }: { list: ListView<TMerchantFeeRow>; onEdit: (fee: TMerchantFeeRow) => void }) {
+  const columns: DataColumn<TMerchantFeeRow>[] = [
+    { accessor: 'schemeName', title: 'Scheme' },
+    { accessor: 'currency', title: 'Currency' },
+    { accessor: 'percentage', title: 'Percentage', textAlign: 'right', render: (fee) => `${fee.percentage}%` },
+    { accessor: 'fixedText', title: 'Fixed', textAlign: 'right' },
+    {
+      accessor: 'active',
+      title: 'Status',
+      render: (fee) => (
+        <Badge color={fee.active ? 'green' : 'gray'} variant="light">
+          {fee.active ? 'Active' : 'Off'}
+        </Badge>
+      ),
+    },
+    {
+      accessor: 'edit',
+      title: 'Action',
+      textAlign: 'right',
+      toggleable: false,
+      render: (fee) => (
+        <Button size="xs" variant="light" onClick={() => onEdit(fee)} aria-label={`Edit ${fee.schemeName} ${fee.currency}`}>
+          Edit
+        </Button>
+      ),
+    },
+  ];
   return (
-    <Table striped withTableBorder aria-label="Card fees" data-testid="merchant-fees">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Scheme</Table.Th>
-          <Table.Th>Currency</Table.Th>
-          <Table.Th ta="right">Percentage</Table.Th>
-          <Table.Th ta="right">Fixed</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {fees.map((fee) => (
-          <Table.Tr key={fee.id} data-fee={`${fee.schemeCode}-${fee.currency}`}>
-            <Table.Td>{fee.schemeName}</Table.Td>
-            <Table.Td>{fee.currency}</Table.Td>
-            <Table.Td ta="right">{fee.percentage}%</Table.Td>
-            <Table.Td ta="right">{fee.fixedText}</Table.Td>
-            <Table.Td>{status(fee)}</Table.Td>
-            <Table.Td>{edit(fee)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <DataTable
+      label="Card fees"
+      storageKey="table.console.merchant-fees"
+      list={list}
+      columns={columns}
+      idAccessor="id"
+      rowAttributes={(fee) => ({ 'data-fee': `${fee.schemeCode}-${fee.currency}` })}
+    />
   );
 }
 

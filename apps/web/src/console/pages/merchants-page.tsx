@@ -1,8 +1,6 @@
 // The merchants' main accounts, with 'Log in as merchant': the server opens an impersonation
 // session (every call in it is audited with both identities), the console keeps the
 // administrator's own session aside, and the merchant app opens.
-import { useState } from 'react';
-import { TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { adminGetMerchantsCall, adminLoginAsMerchantCall, USER_STATUS_LABEL, type TAdminMerchantRow } from '@paywallet/contract';
@@ -10,11 +8,15 @@ import { call } from '../../api/client.ts';
 import { APP_ROOT, CONSOLE_PATHS } from '../../app/paths.ts';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../components/data-table/types.ts';
+import { FilterBar } from '../../components/filters/filter-bar.tsx';
+import { SearchFilter } from '../../components/filters/search-filter.tsx';
 import { GmtDate } from '../../components/gmt-date.tsx';
 import { useListQuery } from '../../hooks/use-list-query.ts';
-import { useUrlPager } from '../../hooks/use-url-filters.ts';
+import { useUrlFilters } from '../../hooks/use-url-filters.ts';
 import { beginImpersonation } from '../../lib/console-session.ts';
-import { ConsolePage, FilterBar, PersonCell, StatusBadge } from '../components/console-page.tsx';
+import { ZMerchantUrlFilters } from '../console-filters.ts';
+import { ConsolePage, PersonCell, StatusBadge } from '../components/console-page.tsx';
+import { useLiveFilters } from '../components/use-live-filters.ts';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'yellow', 1: 'green', 2: 'gray', 3: 'red' };
 
@@ -32,10 +34,9 @@ const COLUMNS: DataColumn<TAdminMerchantRow>[] = [
 ];
 
 export function ConsoleMerchantsPage() {
-  const pager = useUrlPager({ namespace: 'merchants' });
-  const [search, setSearch] = useState('');
-  const term = search.trim();
-  const list = useListQuery(adminGetMerchantsCall, term.length >= 2 ? { search: term } : {}, pager, { queryKey: ['console', 'merchants'] });
+  const url = useUrlFilters(ZMerchantUrlFilters, { namespace: 'merchants' });
+  const draft = useLiveFilters(ZMerchantUrlFilters, url);
+  const list = useListQuery(adminGetMerchantsCall, url.filters, url.pager, { queryKey: ['console', 'merchants'] });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const loginAs = useMutation({
@@ -51,16 +52,13 @@ export function ConsoleMerchantsPage() {
       title="Merchants"
       help="Merchants' main accounts. Log in as a merchant to see their app as they do; everything you do there is audited."
     >
-      <FilterBar>
-        <TextInput
+      <FilterBar onSearch={draft.search} onClear={draft.clear} activeCount={Object.keys(url.raw).length}>
+        <SearchFilter
           label="Search"
           placeholder="Business, name or e-mail"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            pager.setPage(1);
-          }}
-          w={{ base: '100%', xs: 300 }}
+          value={draft.values.search}
+          onChange={(value) => draft.set({ search: value })}
+          error={draft.errors.search}
         />
       </FilterBar>
       <DataTable

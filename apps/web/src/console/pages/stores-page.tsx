@@ -2,30 +2,26 @@
 // approves (the store gets its online and POS channels), asks for changes, deactivates or
 // reactivates, with the comment the merchant reads in View Comments.
 import { useState } from 'react';
-import { Select, Stack, Text, TextInput } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  adminGetStoresCall,
-  adminReviewStoreCall,
-  STORE_REVIEW_MOVES,
-  STORE_STATUS,
-  STORE_STATUS_LABEL,
-  type TAdminStoreRow,
-} from '@paywallet/contract';
+import { adminGetStoresCall, adminReviewStoreCall, STORE_REVIEW_MOVES, STORE_STATUS_LABEL, type TAdminStoreRow } from '@paywallet/contract';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../components/data-table/types.ts';
+import { FilterBar } from '../../components/filters/filter-bar.tsx';
+import { SearchFilter } from '../../components/filters/search-filter.tsx';
 import { GmtDate } from '../../components/gmt-date.tsx';
 import { useListQuery } from '../../hooks/use-list-query.ts';
-import { useUrlPager } from '../../hooks/use-url-filters.ts';
-import { ConsolePage, FilterBar, PersonCell, StatusBadge } from '../components/console-page.tsx';
+import { useUrlFilters } from '../../hooks/use-url-filters.ts';
+import { ALL_STATUSES, queueFilters, STORES_DEFAULT_STATUS, ZStoreUrlFilters } from '../console-filters.ts';
+import { ConsolePage, PersonCell, StatusBadge } from '../components/console-page.tsx';
 import { ReviewModal } from '../components/review-modal.tsx';
+import { useLiveFilters } from '../components/use-live-filters.ts';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'gray', 1: 'green', 2: 'orange', 3: 'blue', 4: 'gray' };
 const MOVE_LABEL: Record<number, string> = { 0: 'Deactivate', 1: 'Approve', 2: 'Request changes' };
-const ALL = 'all';
 
 const STATUS_OPTIONS = [
-  { value: ALL, label: 'All statuses' },
+  { value: ALL_STATUSES, label: 'All statuses' },
   ...Object.entries(STORE_STATUS_LABEL).map(([value, label]) => ({ value, label })),
 ];
 
@@ -57,40 +53,29 @@ const COLUMNS: DataColumn<TAdminStoreRow>[] = [
 ];
 
 export function ConsoleStoresPage() {
-  const pager = useUrlPager({ namespace: 'stores' });
-  const [status, setStatus] = useState<string>(String(STORE_STATUS.PENDING_APPROVAL));
-  const [search, setSearch] = useState('');
+  const url = useUrlFilters(ZStoreUrlFilters, { namespace: 'stores' });
+  const draft = useLiveFilters(ZStoreUrlFilters, url);
   const [reviewing, setReviewing] = useState<TAdminStoreRow | null>(null);
   const queryClient = useQueryClient();
-  const term = search.trim();
-  const filters = {
-    ...(status === ALL ? {} : { status: Number(status) }),
-    ...(term.length >= 2 ? { search: term } : {}),
-  };
-  const list = useListQuery(adminGetStoresCall, filters, pager, { queryKey: ['console', 'stores'] });
+  const filters = queueFilters(url.filters, STORES_DEFAULT_STATUS);
+  const list = useListQuery(adminGetStoresCall, filters, url.pager, { queryKey: ['console', 'stores'] });
   return (
     <ConsolePage title="Stores" help="Review the stores merchants submit for approval, and deactivate or reactivate stores.">
-      <FilterBar>
+      <FilterBar onSearch={draft.search} onClear={draft.clear} activeCount={Object.keys(url.raw).length}>
         <Select
           label="Status"
           data={STATUS_OPTIONS}
-          value={status}
+          value={draft.values.status ?? String(STORES_DEFAULT_STATUS)}
           allowDeselect={false}
-          onChange={(value) => {
-            setStatus(value ?? ALL);
-            pager.setPage(1);
-          }}
-          w={{ base: '100%', xs: 220 }}
+          onChange={(value) => draft.set({ status: value ?? undefined })}
+          error={draft.errors.status}
         />
-        <TextInput
+        <SearchFilter
           label="Search"
           placeholder="Store, code or merchant"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            pager.setPage(1);
-          }}
-          w={{ base: '100%', xs: 280 }}
+          value={draft.values.search}
+          onChange={(value) => draft.set({ search: value })}
+          error={draft.errors.search}
         />
       </FilterBar>
       <DataTable
