@@ -8,8 +8,9 @@
 // the 3-D Secure page. Back in the merchant's browser: each link's Link Transactions shows its
 // payment (amount, fee, VAT, status), its Payment Attempts and the attempt's log show the
 // steps, and the on-hold balance on the home grew by exactly the two net amounts
-// (amount - fee - VAT, docs/merchant-payments.md). Link Transactions is photographed and
-// checked by axe at desktop and phone width. Ends with the ledger check.
+// (amount - fee - VAT, docs/merchant-payments.md). The list (with the Paid link) and Link
+// Transactions are photographed and checked by axe at desktop and phone width. Ends with the
+// ledger check.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -235,6 +236,7 @@ describe('the merchant journey: a link made on screen, paid by a customer, seen 
       const statusSwitch = listRow.getByRole('switch', { name: `Status of link ${payment.link.id}` });
       expect(await statusSwitch.count()).toBe(paid ? 0 : 1);
       expect(await listRow.getByText('Paid', { exact: true }).count()).toBe(paid ? 1 : 0);
+      if (paid) await photographAndCheck(merchant, 'merchant-journey-09-list-paid');
       await listRow.getByRole('button', { name: 'View' }).click();
       await merchant.waitForURL(`**/app/payment-link/view?id=${payment.link.id}`);
       await merchant.getByRole('heading', { name: 'Link Transactions' }).waitFor();
