@@ -4,12 +4,13 @@
 // its payment URL from the list; a customer in a FRESH browser context (no session, nothing
 // stored) pays it with the frictionless card and lands on the merchant's site with
 // status=succeeded and the transactionId; the link opened again says it is paid and shows no
-// form. A second, multiple-use link made in the form is paid with the challenge card through
+// form, and the merchant's list and Link Transactions say Paid. A second, multiple-use link made in the form is paid with the challenge card through
 // the 3-D Secure page. Back in the merchant's browser: each link's Link Transactions shows its
 // payment (amount, fee, VAT, status), its Payment Attempts and the attempt's log show the
 // steps, and the on-hold balance on the home grew by exactly the two net amounts
-// (amount - fee - VAT, docs/merchant-payments.md). Link Transactions is photographed and
-// checked by axe at desktop and phone width. Ends with the ledger check.
+// (amount - fee - VAT, docs/merchant-payments.md). The list (with the Paid link) and Link
+// Transactions are photographed and checked by axe at desktop and phone width. Ends with the
+// ledger check.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -229,10 +230,18 @@ describe('the merchant journey: a link made on screen, paid by a customer, seen 
       await merchant.goto('/app/payment-link');
       const listRow = merchant.locator(`tr[data-link-id="${payment.link.id}"]`);
       await listRow.waitFor(POLL);
+      // The single-use link took its one payment: it reads Paid, with no status switch; the
+      // multiple-use one keeps its switch (docs/payment-links.md, Paid).
+      const paid = payment.link === singleUse;
+      const statusSwitch = listRow.getByRole('switch', { name: `Status of link ${payment.link.id}` });
+      expect(await statusSwitch.count()).toBe(paid ? 0 : 1);
+      expect(await listRow.getByText('Paid', { exact: true }).count()).toBe(paid ? 1 : 0);
+      if (paid) await photographAndCheck(merchant, 'merchant-journey-09-list-paid');
       await listRow.getByRole('button', { name: 'View' }).click();
       await merchant.waitForURL(`**/app/payment-link/view?id=${payment.link.id}`);
       await merchant.getByRole('heading', { name: 'Link Transactions' }).waitFor();
       await expect.poll(() => merchant.getByTestId('link-token').innerText(), POLL).toBe(payment.link.token);
+      expect(await merchant.getByTestId('link-status').textContent()).toBe(paid ? 'Paid' : 'Active');
       const row = merchant.locator(`tr[data-uuid="${payment.transactionId}"]`);
       await row.waitFor(POLL);
       const cells = await row.locator('td').allInnerTexts();

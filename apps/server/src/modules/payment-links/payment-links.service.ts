@@ -124,9 +124,17 @@ export async function lockLinkForPayment(trx: Transaction<Database>, linkId: big
   return payableView(trx, row!);
 }
 
+/**
+ * Whether a link is used up: single use and already paid once. The screens show it as "Paid"
+ * and the checkout refuses it (LINK_ALREADY_PAID); one rule for both.
+ */
+export function isLinkUsedUp(link: { type: number }, paidCount: number): boolean {
+  return link.type === LINK_TYPE.SINGLE && paidCount > 0;
+}
+
 /** Why the link cannot take a payment now, or null when it can. */
 export function whyUnpayable(link: PayableLink, now: Date): LinkUnpayable | null {
-  if (link.type === LINK_TYPE.SINGLE && link.paidCount > 0) return 'LINK_ALREADY_PAID';
+  if (isLinkUsedUp(link, link.paidCount)) return 'LINK_ALREADY_PAID';
   if (link.expiresAt !== null && now.getTime() >= link.expiresAt.getTime()) return 'LINK_EXPIRED';
   if (link.status !== LINK_STATUS.ACTIVE) return 'LINK_INACTIVE';
   return null;
@@ -161,7 +169,7 @@ export function paymentUrlOf(publicUrl: string, token: string): string {
 
 function linkRowView(
   row: LinkListRow,
-  extras: { schemes: { id: number; name: string }[]; transactionsCount: number; publicUrl: string; now: Date },
+  extras: { schemes: { id: number; name: string }[]; transactionsCount: number; paidCount: number; publicUrl: string; now: Date },
 ): TPaymentLinkRow {
   const expiresAt = linkExpiresAt(row);
   return {
@@ -176,6 +184,7 @@ function linkRowView(
     schemas: extras.schemes,
     status: row.status,
     status_str: paymentLinkStatusStr(row.status),
+    paid: isLinkUsedUp(row, extras.paidCount),
     exipres_in: row.exipres_in,
     expires_at: expiresAt?.toISOString() ?? null,
     expired: expiresAt !== null && extras.now.getTime() >= expiresAt.getTime(),
@@ -198,9 +207,10 @@ const linkList = defineList({ source: repository.linkListSource, view: (row: Lin
 /** Rows of the list with their schemes and counts, read for the whole page at once. */
 async function linkRowsView(deps: Deps, rows: LinkListRow[]): Promise<TPaymentLinkRow[]> {
   const ids = rows.map((row) => row.id);
-  const [schemes, counts] = await Promise.all([
+  const [schemes, counts, paid] = await Promise.all([
     repository.listSchemesOfLinks(deps.db, ids),
     repository.countTransactionsOfLinks(deps.db, ids),
+    repository.countPaidOfLinks(deps.db, ids),
   ]);
   const schemesOf = new Map<bigint, { id: number; name: string }[]>();
   for (const scheme of schemes) {
@@ -213,6 +223,7 @@ async function linkRowsView(deps: Deps, rows: LinkListRow[]): Promise<TPaymentLi
     linkRowView(row, {
       schemes: schemesOf.get(row.id) ?? [],
       transactionsCount: counts.get(row.id) ?? 0,
+      paidCount: paid.get(row.id) ?? 0,
       publicUrl: deps.config.publicUrl,
       now,
     }),
@@ -405,10 +416,11 @@ export async function getPaymentlinkTransactions(
   input: { paymentLinkId: number },
 ): Promise<TGetPaymentlinkTransactionsResponse> {
   const link = await merchantLinkOrFail(deps.db, merchantUserId, input.paymentLinkId);
-  const [rows, sums, counts] = await Promise.all([
+  const [rows, sums, counts, paid] = await Promise.all([
     repository.listLinkTransactions(deps.db, merchantUserId, link.id, LINK_TRANSACTIONS_MAX),
     repository.sumLinkTransactions(deps.db, merchantUserId, link.id),
     repository.countTransactionsOfLinks(deps.db, [link.id]),
+    repository.countPaidOfLinks(deps.db, [link.id]),
   ]);
   const expiresAt = linkExpiresAt(link);
   return {
@@ -419,6 +431,7 @@ export async function getPaymentlinkTransactions(
     expired: isLinkExpired(link, new Date()),
     status: link.status,
     status_str: paymentLinkStatusStr(link.status),
+    paid: isLinkUsedUp(link, paid.get(link.id) ?? 0),
     payment_url: paymentUrlOf(deps.config.publicUrl, link.token),
     type: link.type,
     amount: Number(link.amount),

@@ -172,6 +172,7 @@ describe('add-new-payment-link', () => {
       ],
       status: 1,
       status_str: 'Active',
+      paid: false,
       exipres_in: 86_400 + 2 * 3_600 + 3 * 60,
       expires_at: expect.any(String),
       expired: false,
@@ -386,35 +387,38 @@ describe('update-payment-link', () => {
   });
 });
 
+/** A card payment through the link as the checkout makes it: an attempt, its log, then chargeCard. */
+async function payThrough(link: { id: number; token: string; amount: number }, number: string, name: string) {
+  const attempt = await openAttempt(t.deps.db, {
+    merchantUserId: shop.id,
+    paymentLinkId: BigInt(link.id),
+    paymentToken: link.token,
+    ip: '203.0.113.7',
+    message: 'Payment page opened',
+    data: { page: 'checkout' },
+  });
+  await logAttemptStep(t.deps.db, { attemptId: attempt.attemptId, message: 'Details submitted', ip: '203.0.113.7', data: { name } });
+  const payment = await chargeCard(t.deps, {
+    merchantUserId: shop.id,
+    channelId: online(shop).id,
+    kind: 'link',
+    currency: 'AED',
+    amountMinor: BigInt(link.amount),
+    card: { holderName: name, number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+    customer: { name, email: `${name.split(' ')[0]!.toLowerCase()}@example.com` },
+    capture: 'automatic',
+    attemptId: attempt.attemptId,
+    ip: '203.0.113.7',
+    allowedSchemeIds: [ids.VISA, ids.MASTERCARD],
+    paymentLinkId: BigInt(link.id),
+  });
+  return { attempt, payment };
+}
+
 describe('get-paymentlink-transactions and get-paymentlink-attempts', () => {
   it('lists the payments through a link with totals of the successful ones, and its attempts with their logs', async () => {
     const link = await create(shop, { amount: 10_000 });
-    const pay = async (number: string, name: string) => {
-      const attempt = await openAttempt(t.deps.db, {
-        merchantUserId: shop.id,
-        paymentLinkId: BigInt(link.id),
-        paymentToken: link.token,
-        ip: '203.0.113.7',
-        message: 'Payment page opened',
-        data: { page: 'checkout' },
-      });
-      await logAttemptStep(t.deps.db, { attemptId: attempt.attemptId, message: 'Details submitted', ip: '203.0.113.7', data: { name } });
-      const payment = await chargeCard(t.deps, {
-        merchantUserId: shop.id,
-        channelId: online(shop).id,
-        kind: 'link',
-        currency: 'AED',
-        amountMinor: 10_000n,
-        card: { holderName: name, number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
-        customer: { name, email: `${name.split(' ')[0]!.toLowerCase()}@example.com` },
-        capture: 'automatic',
-        attemptId: attempt.attemptId,
-        ip: '203.0.113.7',
-        allowedSchemeIds: [ids.VISA, ids.MASTERCARD],
-        paymentLinkId: BigInt(link.id),
-      });
-      return { attempt, payment };
-    };
+    const pay = (number: string, name: string) => payThrough(link, number, name);
     const paid = await pay('4242424242424242', 'Lina Khoury');
     const declined = await pay('4000000000000002', 'Ziad Aziz');
     expect(paid.payment.status).toBe('succeeded');
@@ -475,6 +479,39 @@ describe('get-paymentlink-transactions and get-paymentlink-attempts', () => {
     });
     expect(log.logs[0]).toMatchObject({ message: 'Details submitted', data: { name: 'Lina Khoury' } });
     expect(log.logs.length).toBeGreaterThan(1);
+  });
+
+  it('marks a single-use link paid after its one successful payment, not before, not after a decline, never a multiple-use link', async () => {
+    const paidOf = async (link: { id: number; token: string }) => {
+      const list = await t.call(getPaymentLinkInfoCall, { paymentLinkToken: link.token }, { token: shop.token });
+      const view = await t.call(getPaymentlinkTransactionsCall, { paymentLinkId: link.id }, { token: shop.token });
+      expect(view.status, view.message).toBe(200);
+      // The list and the view say the same thing.
+      expect(list.data.data[0]!.paid).toBe(view.data.paid);
+      return view.data.paid;
+    };
+    const single = await create(shop, { amount: 2_500, type: 0 });
+    expect(single.paid).toBe(false);
+    expect(await paidOf(single)).toBe(false);
+    const declined = await payThrough(single, '4000000000000002', 'Ziad Aziz');
+    expect(declined.payment.status).toBe('failed');
+    expect(await paidOf(single)).toBe(false);
+    const succeeded = await payThrough(single, '4242424242424242', 'Lina Khoury');
+    expect(succeeded.payment.status).toBe('succeeded');
+    expect(await paidOf(single)).toBe(true);
+    // The status is left as it was: "Paid" is derived, the spec's statuses are 1 and 2 only.
+    const list = await t.call(getPaymentLinkInfoCall, { paymentLinkToken: single.token }, { token: shop.token });
+    expect(list.data.data[0]).toMatchObject({ paid: true, status: 1, status_str: 'Active' });
+
+    const onlyDeclined = await create(shop, { amount: 2_500, type: 0 });
+    await payThrough(onlyDeclined, '4000000000000002', 'Ziad Aziz');
+    expect(await paidOf(onlyDeclined)).toBe(false);
+
+    const multiple = await create(shop, { amount: 2_500, type: 1 });
+    await payThrough(multiple, '4242424242424242', 'Lina Khoury');
+    await payThrough(multiple, '4242424242424242', 'Omar Said');
+    expect(await paidOf(multiple)).toBe(false);
+    await expectLedgerInvariants(t);
   });
 
   it('refuses another merchant’s link, and an attempt of another link', async () => {

@@ -65,6 +65,11 @@ export const ZPaymentLinkRow = z.object({
   schemas: z.array(z.object({ id: z.number().int(), name: z.string() })),
   status: z.number().int(),
   status_str: z.string(),
+  /**
+   * Single use and already paid once (a successful payment): the screens show "Paid" instead of
+   * the status, which stays 1 or 2 (the spec has no paid status; this one is derived).
+   */
+  paid: z.boolean(),
   /** Lifetime in seconds from created_at; null: no expiry. Spelt as the spec spells it. */
   exipres_in: z.number().int().nullable(),
   /** created_at + exipres_in (ISO, GMT); null: no expiry. */

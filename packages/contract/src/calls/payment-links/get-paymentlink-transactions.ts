@@ -34,6 +34,8 @@ export const ZGetPaymentlinkTransactionsResponse = z.object({
   expired: z.boolean(),
   status: z.number().int(),
   status_str: z.string(),
+  /** Single use and already paid once; see ZPaymentLinkRow.paid. */
+  paid: z.boolean(),
   payment_url: z.string(),
   type: z.number().int(),
   amount: z.number().int(),

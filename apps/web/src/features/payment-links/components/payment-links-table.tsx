@@ -1,5 +1,6 @@
 // The payment links on the kit's DataTable: token (with Copy), amount, type, channel, schemas,
-// transactions, status (the toggle while the link is not expired and its status is 1 or 2),
+// transactions, status (the toggle while the link is not expired, not paid and its status is 1
+// or 2; a single-use link that took its payment reads Paid, with no switch),
 // the live expiry, who added it and when; View opens its transactions, Attempts its attempts.
 import { createContext, useContext, useMemo, useState } from 'react';
 import { Anchor, Group, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
@@ -59,8 +60,10 @@ function StatusCell({ link }: { link: TPaymentLinkRow }) {
   const now = useNow();
   const { ask, busyLinkId } = useContext(StatusAskContext);
   const expired = isExpired(link, now);
-  const toggleable = !expired && (link.status === PAYMENT_LINK_STATUS.ACTIVE || link.status === PAYMENT_LINK_STATUS.INACTIVE);
-  if (!toggleable) return <LinkStatusBadge statusStr={link.status_str} expired={expired} />;
+  // A paid single-use link takes no more payments whatever its status, so switching it would
+  // change nothing the customer sees: it shows Paid and no switch.
+  const toggleable = !expired && !link.paid && (link.status === PAYMENT_LINK_STATUS.ACTIVE || link.status === PAYMENT_LINK_STATUS.INACTIVE);
+  if (!toggleable) return <LinkStatusBadge statusStr={link.status_str} expired={expired} paid={link.paid} />;
   // The switch shows the state the row holds; it changes once the confirmed call succeeded and
   // the list was read again.
   return (
