@@ -117,10 +117,18 @@ describe('the merchant journey: a link made on screen, paid by a customer, seen 
     return shown;
   }
 
+  async function linkIds(rows: Locator): Promise<number[]> {
+    return (await rows.evaluateAll((elements) => elements.map((element) => Number(element.getAttribute('data-link-id'))))) as number[];
+  }
+
   /** Add Payment Link on screen: AED, the Online Shop channel, Visa and Mastercard, back to the list. */
   async function createLinkOnScreen(amount: string, type: 'Single' | 'Multiple', order: string): Promise<CreatedLink> {
     await merchant.goto('/app/payment-link');
     await merchant.getByRole('heading', { name: 'Payment Links' }).waitFor();
+    // The seeded links are there from the start: the newest id before this one is made.
+    const rows = merchant.locator('tr[data-link-id]');
+    await rows.first().waitFor(POLL);
+    const newestBefore = Math.max(...(await linkIds(rows)));
     await merchant.getByRole('link', { name: 'Add New Link' }).click();
     await merchant.waitForURL('**/app/payment-link/add');
     await merchant.getByRole('heading', { name: 'Add Payment Link' }).waitFor();
@@ -141,11 +149,10 @@ describe('the merchant journey: a link made on screen, paid by a customer, seen 
     await merchant.getByRole('button', { name: 'Save' }).click();
     await merchant.waitForURL((url) => url.pathname === '/app/payment-link', POLL);
 
-    // The list is newest first: the new link is the row with the highest id.
-    const rows = merchant.locator('tr[data-link-id]');
-    await rows.first().waitFor(POLL);
-    const ids = (await rows.evaluateAll((elements) => elements.map((element) => Number(element.getAttribute('data-link-id'))))) as number[];
-    const id = Math.max(...ids);
+    // The list first shows what it held before the save, then reads again: the new link is the
+    // row whose id is above every id seen before.
+    await expect.poll(async () => Math.max(...(await linkIds(rows))), POLL).toBeGreaterThan(newestBefore);
+    const id = Math.max(...(await linkIds(rows)));
     const row = merchant.locator(`tr[data-link-id="${id}"]`);
     await expect.poll(() => row.innerText(), POLL).toContain(`${amount} AED`);
     expect(await row.innerText()).toContain(type);

@@ -121,8 +121,11 @@ async function expectFitsPhone(page: Page, name: string, controls: Locator[]): P
   const overflow = (await page.evaluate('document.scrollingElement.scrollWidth - window.innerWidth')) as number;
   expect(overflow, `${name}: the page scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
   for (const control of controls) {
+    // A drawer slides in: its links are measured once it has come to rest inside the width.
+    await expect
+      .poll(async () => (await boxOf(control)).x, { ...POLL, message: `${name}: ${control.toString()} starts off-screen` })
+      .toBeGreaterThanOrEqual(0);
     const box = await boxOf(control);
-    expect(box.x, `${name}: ${control.toString()} starts off-screen`).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width, `${name}: ${control.toString()} ends off-screen`).toBeLessThanOrEqual(PHONE.width + 0.5);
   }
   await screenshot(page, `phone-${name}`);
