@@ -243,6 +243,8 @@ describe('the merchant journey: a link made on screen, paid by a customer, seen 
       const statusSwitch = listRow.getByRole('switch', { name: `Status of link ${payment.link.id}` });
       expect(await statusSwitch.count()).toBe(paid ? 0 : 1);
       expect(await listRow.getByText('Paid', { exact: true }).count()).toBe(paid ? 1 : 0);
+      // Nor does its expiry count down any more: it takes nothing, whatever the time.
+      expect(await listRow.getByText(/^\d+h \d\dm \d\ds$/).count()).toBe(paid ? 0 : 1);
       if (paid) await photographAndCheck(merchant, 'merchant-journey-09-list-paid');
       await listRow.getByRole('button', { name: 'View' }).click();
       await merchant.waitForURL(`**/app/payment-link/view?id=${payment.link.id}`);

@@ -25,6 +25,20 @@ import { useNow } from '../use-now.ts';
 import { LinkStatusBadge } from './link-status-badge.tsx';
 
 function ExpiryCell({ link }: { link: TPaymentLinkRow }) {
+  // A paid single-use link takes nothing more: its countdown would count towards nothing.
+  if (link.paid) return <PaidExpiry />;
+  return <ExpiryCountdown link={link} />;
+}
+
+function PaidExpiry() {
+  return (
+    <Text component="span" size="sm" c="dimmed" title="Paid: the link takes no more payments">
+      —<VisuallyHidden>Paid: the link takes no more payments</VisuallyHidden>
+    </Text>
+  );
+}
+
+function ExpiryCountdown({ link }: { link: TPaymentLinkRow }) {
   const now = useNow();
   const text = expiryText(link, now);
   return (
