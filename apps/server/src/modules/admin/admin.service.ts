@@ -25,7 +25,7 @@ import type { Scope } from '../../transport/scope.ts';
 import { listAuditLog } from '../audit/audit.service.ts';
 import { openSession, revokeSession } from '../auth/sessions.ts';
 import { getUserView } from '../auth/users.service.ts';
-import { listKycSubmissions, recordKycReview } from '../kyc/kyc-review.service.ts';
+import { listKycSubmissions, readSubmittedFile, recordKycReview } from '../kyc/kyc-review.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { ensureStoreChannels, listStoresForReview } from '../stores/store-review.service.ts';
 import { recordStoreReview } from '../stores/stores.service.ts';
@@ -77,6 +77,11 @@ export async function reviewStore(deps: Deps, audit: AuditTrail, adminUserId: bi
 
 export async function getKycSubmissions(deps: Deps, input: TAdminGetKycSubmissionsInput) {
   return listKycSubmissions(deps.db, { status: input.status, search: input.search }, input);
+}
+
+/** A document of a KYC submission, for the operator to see before deciding. */
+export async function getKycFile(deps: Deps, fileId: number) {
+  return readSubmittedFile(deps.db, deps.files, BigInt(fileId));
 }
 
 /** Approves (user Active) or suspends (user Suspended) the user's submission awaiting review. */
