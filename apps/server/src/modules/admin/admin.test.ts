@@ -1,7 +1,7 @@
-// The operations console: store and KYC reviews (each move, the KYC document read, the refused ones, the comment log,
-// the notification, the channels an approval makes), the merchants list, logging in as a
-// merchant (the session flags, the cookie, the audit rows with both identities) and ending it,
-// the audit log with its filters, and the refusal of every console call to anyone else.
+// The operations console: store and KYC reviews (each move, the refused ones, the comment log,
+// the notification, the channels an approval makes), the KYC document read, the merchants list,
+// logging in as a merchant (the session flags, the cookie, the audit rows with both identities)
+// and ending it, the audit log with its filters, and the refusal of every console call to anyone else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminEndImpersonationCall,
