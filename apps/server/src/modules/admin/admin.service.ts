@@ -80,8 +80,11 @@ export async function getKycSubmissions(deps: Deps, input: TAdminGetKycSubmissio
 }
 
 /** A document of a KYC submission, for the operator to see before deciding. */
-export async function getKycFile(deps: Deps, fileId: number) {
-  return readSubmittedFile(deps.db, deps.files, BigInt(fileId));
+/** A submitted KYC document for the operator's review; the read is audited (who saw whose document). */
+export async function getKycFile(deps: Deps, audit: AuditTrail, fileId: number) {
+  const file = await readSubmittedFile(deps.db, deps.files, BigInt(fileId));
+  await audit.record(deps.db, { subject: { type: 'kyc_file', id: BigInt(fileId) }, detail: { fileName: file.fileName } });
+  return file;
 }
 
 /** Approves (user Active) or suspends (user Suspended) the user's submission awaiting review. */

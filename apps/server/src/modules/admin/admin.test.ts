@@ -354,6 +354,13 @@ describe('admin/get-kyc-file', () => {
       mimeType: 'image/png',
       fileName: 'passport.png',
     });
+    // Who looked at whose identity document is kept.
+    const reads = await t.deps.db
+      .selectFrom('audit_log')
+      .select(['actor_user_id', 'subject_type', 'subject_id'])
+      .where('action', '=', 'kyc-file.read')
+      .execute();
+    expect(reads).toEqual([{ actor_user_id: admin.id, subject_type: 'kyc_file', subject_id: String(passport.fileId) }]);
     const listed = await t.call(adminGetKycSubmissionsCall, { search: applicant.email }, { token: admin.token });
     expect(listed.data.data[0]!.answers[0]!.file).toMatchObject({ id: Number(passport.fileId), fileName: 'passport.png' });
 

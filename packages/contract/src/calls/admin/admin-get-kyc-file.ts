@@ -5,7 +5,8 @@ import { ZGetFileResponse } from '../stores/get-file.ts';
 
 /**
  * A file a KYC submission names, as a data URL (the shape get-file answers), so that an
- * operator sees the document before deciding. Files no submission names are not served.
+ * operator sees the document before deciding. Files no submission names are not served. Each
+ * read is audited: an identity document is personal data, and who looked at it is kept.
  */
 export const ZAdminGetKycFileRequest = z.object({ fileId: zId('file') });
 export const adminGetKycFileCall = defineCall({
@@ -14,7 +15,7 @@ export const adminGetKycFileCall = defineCall({
   session: 'full',
   feature: null,
   kind: 'read',
-  audit: null,
+  audit: 'kyc-file.read',
   request: ZAdminGetKycFileRequest,
   response: ZGetFileResponse,
 });
