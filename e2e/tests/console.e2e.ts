@@ -6,17 +6,20 @@
 //   menu has no Profile, the dashboard says Active; 'Back to console' ends the impersonation and
 //   returns to the console with the administrator's own session;
 // - the audit log shows the approval and the impersonation with both identities;
+// - a new merchant submits the KYC form with a passport image; the operator opens 'View document'
+//   in the KYC review (at phone width too, axe-checked) and sees the image before approving (after
+//   the audit log check, whose rows the sign-up's many calls would push off its first page);
 // - a merchant who sets the admin_login cookie by hand sees nothing of the admin state, and a
 //   merchant who opens /console is sent home;
 // - axe finds no serious or critical violation on each console screen, each has one h1, and
 //   each is photographed at desktop (1280x800) and phone (390x844) width without sideways overflow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { TEXTS } from '@paywallet/contract';
+import { getUserKycCall, KYC_STATUS, manageUserKycCall, registerCall, setPasscodeCall, TEXTS, verifyOtpCall } from '@paywallet/contract';
 import { DEMO_ADMIN } from '../support/accounts.ts';
 import { outlineProblems, seriousViolations } from '../support/axe.ts';
-import { baseUrl, launch, screenshot } from '../support/browser.ts';
-import { MERCHANT, signInThroughApi } from '../support/sign-in.ts';
+import { baseUrl, latestCode, launch, outboxHead, screenshot } from '../support/browser.ts';
+import { accepted, apiCall, MERCHANT, sendCode, signInThroughApi } from '../support/sign-in.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -52,6 +55,65 @@ async function pathname(page: Page): Promise<string> {
 
 async function overflowsSideways(page: Page): Promise<boolean> {
   return (await page.evaluate('document.documentElement.scrollWidth > window.innerWidth + 1')) as boolean;
+}
+
+/** A valid 1x1 PNG: the passport scan the applicant uploads. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const IDENTITY_INPUT = 'Identity document (passport or national ID)';
+
+/**
+ * A new merchant who submitted the KYC form through the calls its screens make (sign-up, the
+ * passcode, the document upload, the answers): their e-mail and the uploaded file's name.
+ */
+async function submittedApplicant(): Promise<{ email: string; fileName: string }> {
+  const stamp = `${Date.now()}`;
+  const email = `kyc.review.${stamp}@example.com`;
+  const before = await outboxHead(email);
+  await sendCode(email);
+  const { code } = await latestCode(email, before);
+  await accepted('verify-otp', apiCall(verifyOtpCall, { email, otp: code }));
+  const registered = await accepted(
+    'register',
+    apiCall(registerCall, {
+      firstName: 'Rana',
+      lastName: 'Khoury',
+      businessName: 'Khoury Spices',
+      email,
+      password: 'Garden2026',
+      confirmPassword: 'Garden2026',
+      carrierCode: '+971',
+      phone: `56${stamp.slice(-7)}`,
+      type: 'merchant',
+    }),
+  );
+  const session = await accepted(
+    'set-passcode',
+    apiCall(setPasscodeCall, { passcode: '2468', confirmPasscode: '2468' }, registered.accessToken),
+  );
+  const token = session.accessToken;
+  const { inputs } = await accepted('get-user-kyc', apiCall(getUserKycCall, {}, token));
+  const inputId = (name: string): number => {
+    const input = inputs.find((candidate) => candidate.name === name);
+    if (!input) throw new Error(`The KYC form has no input named ${name}`);
+    return input.id;
+  };
+  const fileName = `passport-${stamp}.png`;
+  const form = new FormData();
+  form.append('inputId', String(inputId(IDENTITY_INPUT)));
+  form.append('file', new Blob([PNG], { type: 'image/png' }), fileName);
+  const response = await fetch(`${baseUrl()}/api/v1/upload-user-kyc-file`, { method: 'POST', headers: { accesstoken: token }, body: form });
+  const upload = (await response.json()) as Envelope<{ fileId: number }>;
+  if (upload.code !== 200) throw new Error(`upload-user-kyc-file answered ${upload.code}: ${upload.message}`);
+  const answers = [
+    { inputId: inputId('Full legal name'), value: 'Rana Khoury' },
+    { inputId: inputId('Date of birth (YYYY-MM-DD)'), value: '1988-09-03' },
+    { inputId: inputId('Nationality'), value: 'Lebanese' },
+    { inputId: inputId('Source of funds'), value: 'Salary' },
+    { inputId: inputId(IDENTITY_INPUT), value: String(upload.data.fileId) },
+    { inputId: inputId('I confirm the information above is true'), value: '1' },
+  ];
+  await accepted('manage-user-kyc', apiCall(manageUserKycCall, { kyc: JSON.stringify(answers) }, token));
+  return { email, fileName };
 }
 
 describe('the operations console', () => {
@@ -155,6 +217,60 @@ describe('the operations console', () => {
       undefined,
       POLL,
     );
+  });
+
+  it('opens the applicant’s document before approving their identity verification, at phone and desktop width', async () => {
+    const applicant = await submittedApplicant();
+    const documentName = `${IDENTITY_INPUT}: ${applicant.fileName}`;
+    /** Opens the document from the submission's answers and waits until the image has decoded. */
+    const openDocument = async () => {
+      const row = page.locator('tr', { hasText: applicant.email });
+      await row.waitFor(POLL);
+      await row.getByRole('button', { name: 'Show answers' }).click();
+      await page.getByRole('button', { name: `View document: ${IDENTITY_INPUT}, ${applicant.fileName}` }).click();
+      const dialog = page.getByRole('dialog', { name: documentName });
+      await dialog.waitFor();
+      const image = dialog.getByRole('img', { name: documentName });
+      await image.waitFor(POLL);
+      // The bytes arrive as a data URL once the modal opens; the image must have decoded them.
+      const naturalWidth = `[...document.querySelectorAll('img')].find((img) => img.alt === ${JSON.stringify(documentName)} && img.complete)?.naturalWidth ?? 0`;
+      await page.waitForFunction(`(${naturalWidth}) > 0`, undefined, POLL);
+      expect(await page.evaluate(naturalWidth)).toBeGreaterThan(0);
+      return dialog;
+    };
+
+    await page.setViewportSize(PHONE);
+    await page.goto('/console/kyc');
+    const phoneDialog = await openDocument();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await overflowsSideways(page)).toBe(false);
+    await screenshot(page, 'console-kyc-document-phone');
+    await phoneDialog.getByRole('button', { name: 'Close' }).click();
+    await phoneDialog.waitFor({ state: 'hidden' });
+
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/console/kyc');
+    const dialog = await openDocument();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'console-kyc-document');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Having seen the document, the operator approves the verification.
+    const row = page.locator('tr', { hasText: applicant.email });
+    await row.getByRole('button', { name: 'Review' }).click();
+    const review = page.getByRole('dialog', { name: 'Review identity verification' });
+    await review.waitFor();
+    await review.getByLabel('Comment').fill('Passport checked against the answers.');
+    await review.getByRole('button', { name: 'Save' }).click();
+    await review.waitFor({ state: 'hidden' });
+    await row.waitFor({ state: 'detached', ...POLL });
+    const submissions = await api<{ data: Array<{ status: number; user: { email: string } }> }>(adminToken, 'admin/get-kyc-submissions', {
+      search: applicant.email,
+    });
+    expect(submissions.data).toEqual([
+      expect.objectContaining({ status: KYC_STATUS.APPROVED, user: expect.objectContaining({ email: applicant.email }) }),
+    ]);
   });
 
   it('passes axe with one h1 on every console screen, at desktop and phone width', async () => {

@@ -74,6 +74,7 @@ export * from './calls/admin/admin-get-stores.ts';
 export * from './calls/admin/admin-review-store.ts';
 export * from './calls/admin/admin-get-kyc-submissions.ts';
 export * from './calls/admin/admin-review-kyc.ts';
+export * from './calls/admin/admin-get-kyc-file.ts';
 export * from './calls/admin/admin-get-merchants.ts';
 export * from './calls/admin/admin-login-as-merchant.ts';
 export * from './calls/admin/admin-end-impersonation.ts';

@@ -1,6 +1,7 @@
 import {
   adminEndImpersonationCall,
   adminGetAuditLogCall,
+  adminGetKycFileCall,
   adminGetKycSubmissionsCall,
   adminGetMerchantsCall,
   adminGetStoresCall,
@@ -22,6 +23,7 @@ export function registerAdminCalls(dispatcher: Dispatcher, deps: Deps): void {
     message: 'The store was reviewed.',
   }));
   dispatcher.register(adminGetKycSubmissionsCall, async (input) => ({ data: await admin.getKycSubmissions(deps, input) }));
+  dispatcher.register(adminGetKycFileCall, async (input, ctx) => ({ data: await admin.getKycFile(deps, ctx.audit, input.fileId) }));
   dispatcher.register(adminReviewKycCall, async (input, ctx) => ({
     data: await admin.reviewKyc(deps, ctx.audit, ctx.scope.actorUserId, input),
     message: 'The identity verification was reviewed.',

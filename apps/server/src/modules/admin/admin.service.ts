@@ -25,7 +25,7 @@ import type { Scope } from '../../transport/scope.ts';
 import { listAuditLog } from '../audit/audit.service.ts';
 import { openSession, revokeSession } from '../auth/sessions.ts';
 import { getUserView } from '../auth/users.service.ts';
-import { listKycSubmissions, recordKycReview } from '../kyc/kyc-review.service.ts';
+import { listKycSubmissions, readSubmittedFile, recordKycReview } from '../kyc/kyc-review.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { ensureStoreChannels, listStoresForReview } from '../stores/store-review.service.ts';
 import { recordStoreReview } from '../stores/stores.service.ts';
@@ -77,6 +77,14 @@ export async function reviewStore(deps: Deps, audit: AuditTrail, adminUserId: bi
 
 export async function getKycSubmissions(deps: Deps, input: TAdminGetKycSubmissionsInput) {
   return listKycSubmissions(deps.db, { status: input.status, search: input.search }, input);
+}
+
+/** A document of a KYC submission, for the operator to see before deciding. */
+/** A submitted KYC document for the operator's review; the read is audited (who saw whose document). */
+export async function getKycFile(deps: Deps, audit: AuditTrail, fileId: number) {
+  const file = await readSubmittedFile(deps.db, deps.files, BigInt(fileId));
+  await audit.record(deps.db, { subject: { type: 'kyc_file', id: BigInt(fileId) }, detail: { fileName: file.fileName } });
+  return file;
 }
 
 /** Approves (user Active) or suspends (user Suspended) the user's submission awaiting review. */

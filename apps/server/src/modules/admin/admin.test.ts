@@ -1,11 +1,12 @@
 // The operations console: store and KYC reviews (each move, the refused ones, the comment log,
-// the notification, the channels an approval makes), the merchants list, logging in as a
-// merchant (the session flags, the cookie, the audit rows with both identities) and ending it,
-// the audit log with its filters, and the refusal of every console call to anyone else.
+// the notification, the channels an approval makes), the KYC document read, the merchants list,
+// logging in as a merchant (the session flags, the cookie, the audit rows with both identities)
+// and ending it, the audit log with its filters, and the refusal of every console call to anyone else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminEndImpersonationCall,
   adminGetAuditLogCall,
+  adminGetKycFileCall,
   adminGetKycSubmissionsCall,
   adminGetMerchantsCall,
   adminGetStoresCall,
@@ -314,6 +315,79 @@ describe('admin/review-kyc and admin/get-kyc-submissions', () => {
   });
 });
 
+/** A 1x1 PNG: the bytes an applicant uploaded as their identity document. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** A stored KYC upload of the user's, for the form's first file input. */
+async function kycUpload(userId: bigint, name: string) {
+  const input = await t.deps.db.selectFrom('kyc_inputs').select('id').where('type', '=', 'file').orderBy('id').executeTakeFirstOrThrow();
+  const storageKey = await t.deps.files.put(PNG, 'png');
+  const file = await t.deps.db
+    .insertInto('kyc_files')
+    .values({
+      user_id: userId,
+      input_id: input.id,
+      storage_key: storageKey,
+      original_name: name,
+      mime_type: 'image/png',
+      size_bytes: PNG.length,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { fileId: file.id, inputId: input.id };
+}
+
+describe('admin/get-kyc-file', () => {
+  it('serves a submitted document with its type; refuses an upload no submission names, another user’s file and an unknown id', async () => {
+    // Proves the operator sees the applicant's bytes, and only files their own submission names.
+    const applicant = await createTestPerson(t);
+    const passport = await kycUpload(applicant.id, 'passport.png');
+    const unsubmitted = await kycUpload(applicant.id, 'draft.png');
+    await t.deps.db
+      .insertInto('kyc_submissions')
+      .values({ user_id: applicant.id, answers: JSON.stringify([{ inputId: passport.inputId, value: String(passport.fileId) }]) })
+      .execute();
+    const served = await t.call(adminGetKycFileCall, { fileId: Number(passport.fileId) }, { token: admin.token });
+    expect(served.status).toBe(200);
+    expect(served.data).toEqual({
+      file: `data:image/png;base64,${PNG.toString('base64')}`,
+      mimeType: 'image/png',
+      fileName: 'passport.png',
+    });
+    // Who looked at whose identity document is kept.
+    const reads = await t.deps.db
+      .selectFrom('audit_log')
+      .select(['actor_user_id', 'subject_type', 'subject_id'])
+      .where('action', '=', 'kyc-file.read')
+      .execute();
+    expect(reads).toEqual([{ actor_user_id: admin.id, subject_type: 'kyc_file', subject_id: String(passport.fileId) }]);
+    const listed = await t.call(adminGetKycSubmissionsCall, { search: applicant.email }, { token: admin.token });
+    expect(listed.data.data[0]!.answers[0]!.file).toMatchObject({ id: Number(passport.fileId), fileName: 'passport.png' });
+
+    const draft = await t.call(adminGetKycFileCall, { fileId: Number(unsubmitted.fileId) }, { token: admin.token });
+    expect([draft.code, draft.reason]).toEqual([404, 'FILE_NOT_FOUND']);
+    // Another user's submission naming this applicant's file does not make it theirs to show.
+    const other = await createTestPerson(t);
+    await t.deps.db
+      .insertInto('kyc_submissions')
+      .values({ user_id: other.id, answers: JSON.stringify([{ inputId: unsubmitted.inputId, value: String(unsubmitted.fileId) }]) })
+      .execute();
+    const borrowed = await t.call(adminGetKycFileCall, { fileId: Number(unsubmitted.fileId) }, { token: admin.token });
+    expect([borrowed.code, borrowed.reason]).toEqual([404, 'FILE_NOT_FOUND']);
+    const unknown = await t.call(adminGetKycFileCall, { fileId: 999_999_999 }, { token: admin.token });
+    expect([unknown.code, unknown.reason]).toEqual([404, 'FILE_NOT_FOUND']);
+    const invalid = await t.call(adminGetKycFileCall, { fileId: 0 }, { token: admin.token });
+    expect(fieldErrors(invalid)).toEqual({ fileId: 'The file field is required' });
+
+    // The applicant (a consumer) and a merchant are refused by audience, before any file is read.
+    const merchant = await createTestMerchant(t);
+    for (const token of [applicant.token, merchant.token]) {
+      const refused = await t.call(adminGetKycFileCall, { fileId: Number(passport.fileId) }, { token });
+      expect([refused.code, refused.reason]).toEqual([403, 'AUDIENCE_NOT_ALLOWED']);
+    }
+  });
+});
+
 describe('admin/get-merchants', () => {
   it('lists main accounts only, searchable, with their store count', async () => {
     // Proves staff and consumers are not listed and the search narrows the list.
@@ -489,6 +563,7 @@ describe('nobody but an administrator reaches the console', () => {
     adminReviewStoreCall,
     adminGetKycSubmissionsCall,
     adminReviewKycCall,
+    adminGetKycFileCall,
     adminGetMerchantsCall,
     adminLoginAsMerchantCall,
     adminGetAuditLogCall,

@@ -1,6 +1,7 @@
 // Queries of the review of identity verifications by the operations console: the submissions
 // of every user (with the applicant), the inputs and files their answers name, and the
 // outcome of a review (the submission, the user's status and KYC status). Kysely only.
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
 import { defineListSource, likePattern } from '../../db/lists.ts';
 
@@ -85,6 +86,32 @@ export async function listFilesByIds(db: Queryable, fileIds: readonly bigint[]):
     .select(['id', 'user_id', 'original_name', 'mime_type', 'size_bytes'])
     .where('id', 'in', fileIds)
     .execute();
+}
+
+/**
+ * The file, when one of its owner's submissions names it (an answer names a file by its id, as
+ * text, under the file's own input, as deleteUnsubmittedFiles reads it); an upload never
+ * submitted is not there for the console.
+ */
+export async function findSubmittedFile(
+  db: Queryable,
+  fileId: bigint,
+): Promise<{ storage_key: string; original_name: string; mime_type: string } | undefined> {
+  return db
+    .selectFrom('kyc_files')
+    .select(['kyc_files.storage_key', 'kyc_files.original_name', 'kyc_files.mime_type'])
+    .where('kyc_files.id', '=', fileId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('kyc_submissions')
+          .select('kyc_submissions.id')
+          .whereRef('kyc_submissions.user_id', '=', 'kyc_files.user_id')
+          .where(
+            sql<boolean>`kyc_submissions.answers @> jsonb_build_array(jsonb_build_object('inputId', kyc_files.input_id, 'value', kyc_files.id::text))`,
+          ),
+      ),
+    )
+    .executeTakeFirst();
 }
 
 export interface ApplicantForReview {

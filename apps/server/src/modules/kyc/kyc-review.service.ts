@@ -5,10 +5,12 @@
 // blocks sign-in. The console's call owns the transaction and its audit row.
 import { KYC_STATUS, USER_STATUS, type TKycSubmissionRow } from '@paywallet/contract';
 import type { Queryable } from '../../db/database.ts';
+import type { FileStore } from '../../lib/file-store.ts';
 import { defineList, listPage, type PageRequest } from '../../db/lists.ts';
 import { fail } from '../../transport/errors.ts';
 import {
   closeSubmission,
+  findSubmittedFile,
   findPendingSubmission,
   listAllInputs,
   listFilesByIds,
@@ -64,6 +66,18 @@ export async function listKycSubmissions(db: Queryable, params: SubmissionListPa
     reviewed_at: row.reviewed_at ? row.reviewed_at.toISOString() : null,
   }));
   return { data, paginationData: result.paginationData };
+}
+
+/** A file a submission names, as a data URL (as get-file serves a store owner's document). */
+export async function readSubmittedFile(db: Queryable, files: FileStore, fileId: bigint) {
+  const file = await findSubmittedFile(db, fileId);
+  if (!file) fail('FILE_NOT_FOUND');
+  const bytes = await files.get(file.storage_key).catch(() => fail('FILE_NOT_FOUND'));
+  return {
+    file: `data:${file.mime_type};base64,${bytes.toString('base64')}`,
+    mimeType: file.mime_type,
+    fileName: file.original_name,
+  };
 }
 
 function answersOf(row: SubmissionRow): Array<{ inputId: number; value: string }> {

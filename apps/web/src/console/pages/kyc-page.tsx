@@ -1,7 +1,8 @@
-// Identity verifications submitted by users: what they answered (files named), and the review:
-// approve (the user becomes Active) or suspend (Suspended, verification rejected).
+// Identity verifications submitted by users: what they answered (each file with a View document
+// button that opens it), and the review: approve (the user becomes Active) or suspend
+// (Suspended, verification rejected).
 import { useState } from 'react';
-import { Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   adminGetKycSubmissionsCall,
@@ -20,6 +21,7 @@ import { useListQuery } from '../../hooks/use-list-query.ts';
 import { useUrlFilters } from '../../hooks/use-url-filters.ts';
 import { ALL_STATUSES, KYC_DEFAULT_STATUS, queueFilters, ZKycUrlFilters } from '../console-filters.ts';
 import { ConsolePage, PersonCell, StatusBadge } from '../components/console-page.tsx';
+import { KycDocumentModal, type KycDocument } from '../components/kyc-document-modal.tsx';
 import { ReviewModal } from '../components/review-modal.tsx';
 import { useLiveFilters } from '../components/use-live-filters.ts';
 
@@ -34,19 +36,40 @@ const CHOICES = [
   { value: String(USER_STATUS.SUSPENDED), label: 'Suspend (account Suspended)' },
 ];
 
-function Answers({ row }: { row: TKycSubmissionRow }) {
+function Answers({ row, onView }: { row: TKycSubmissionRow; onView: (document: KycDocument) => void }) {
   return (
     <Stack gap={4} p="sm">
-      {row.answers.map((answer) => (
-        <Text size="sm" key={answer.inputId}>
-          <Text span fw={600}>
-            {answer.name}:{' '}
-          </Text>
-          {answer.file
-            ? `${answer.file.fileName} (${answer.file.mimeType}, ${Math.ceil(answer.file.sizeBytes / 1024)} KB)`
-            : answer.value || '—'}
-        </Text>
-      ))}
+      {row.answers.map((answer) => {
+        const file = answer.file;
+        if (!file) {
+          return (
+            <Text size="sm" key={answer.inputId}>
+              <Text span fw={600}>
+                {answer.name}:{' '}
+              </Text>
+              {answer.value || '—'}
+            </Text>
+          );
+        }
+        return (
+          <Group gap="xs" key={answer.inputId} wrap="wrap">
+            <Text size="sm">
+              <Text span fw={600}>
+                {answer.name}:{' '}
+              </Text>
+              {`${file.fileName} (${file.mimeType}, ${Math.ceil(file.sizeBytes / 1024)} KB)`}
+            </Text>
+            <Button
+              size="compact-sm"
+              variant="light"
+              aria-label={`View document: ${answer.name}, ${file.fileName}`}
+              onClick={() => onView({ fileId: file.id, fileName: file.fileName, mimeType: file.mimeType, inputName: answer.name })}
+            >
+              View document
+            </Button>
+          </Group>
+        );
+      })}
       {row.review_comment && (
         <Text size="sm" c="dimmed">
           Review comment: {row.review_comment}
@@ -72,6 +95,7 @@ export function ConsoleKycPage() {
   const url = useUrlFilters(ZKycUrlFilters, { namespace: 'kyc' });
   const draft = useLiveFilters(ZKycUrlFilters, url);
   const [reviewing, setReviewing] = useState<TKycSubmissionRow | null>(null);
+  const [viewing, setViewing] = useState<KycDocument | null>(null);
   const queryClient = useQueryClient();
   const filters = queueFilters(url.filters, KYC_DEFAULT_STATUS);
   const list = useListQuery(adminGetKycSubmissionsCall, filters, url.pager, { queryKey: ['console', 'kyc'] });
@@ -100,9 +124,10 @@ export function ConsoleKycPage() {
         list={list}
         columns={COLUMNS}
         idAccessor="id"
-        expansion={{ label: 'answers', content: (row) => <Answers row={row} /> }}
+        expansion={{ label: 'answers', content: (row) => <Answers row={row} onView={setViewing} /> }}
         actions={[{ label: 'Review', onClick: setReviewing, hidden: (row) => row.status !== KYC_STATUS.SUBMITTED }]}
       />
+      <KycDocumentModal document={viewing} onClose={() => setViewing(null)} />
       <ReviewModal
         opened={reviewing !== null}
         title="Review identity verification"
