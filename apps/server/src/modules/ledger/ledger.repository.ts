@@ -3,7 +3,7 @@
 // answers what it wrote (the entries' count and sum) so that ledger.service.ts can check it
 // against what it asked for. Balances move by a conditional UPDATE that refuses to go below
 // zero, so the row lock and the balance check are one round trip too.
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Entries } from '@paywallet/ledger';
 import type { Database } from '../../db/schema.ts';
 import type { ChargeRow, ClosedStatus, PostedAmounts, PostingTransaction, WalletDelta, WrittenEntries } from './ledger.types.ts';
@@ -26,9 +26,23 @@ export async function insertPostedTransaction(
   entries: Entries,
   charges: ChargeRow[],
 ): Promise<WrittenEntries | undefined> {
+  return writeEntriesOf(trx, transactionInsertSql(movement, uuid), entries, charges);
+}
+
+/**
+ * One statement: `row` (an INSERT or UPDATE of the business row) gives the transaction's id,
+ * and its entries and charges are written under that id. Nothing is written when `row` touched
+ * no row (the UPDATE of a transaction that was no longer pending).
+ */
+async function writeEntriesOf(
+  trx: Transaction<Database>,
+  row: RawBuilder<unknown>,
+  entries: Entries,
+  charges: ChargeRow[],
+): Promise<WrittenEntries | undefined> {
   const result = await sql<WrittenRow>`
     WITH t AS (
-      ${transactionInsertSql(movement, uuid)}
+      ${row}
       RETURNING id
     ), e AS (
       INSERT INTO ledger_entries (transaction_id, wallet_id, system_account, currency, bucket, amount)
@@ -62,23 +76,14 @@ export async function postPendingTransaction(
   charges: ChargeRow[],
   amounts: PostedAmounts | null = null,
 ): Promise<WrittenEntries | undefined> {
-  const result = await sql<WrittenRow>`
-    WITH t AS (
-      UPDATE transactions SET status = ${status}, updated_at = now(),
-             amount = COALESCE(${amounts?.amountMinor ?? null}::bigint, amount),
-             fee = COALESCE(${amounts?.feeMinor ?? null}::bigint, fee),
-             vat = COALESCE(${amounts?.vatMinor ?? null}::bigint, vat),
-             total_amount = COALESCE(${amounts?.totalAmountMinor ?? null}::bigint, total_amount)
-       WHERE id = ${transactionId} AND status = 0
-      RETURNING id
-    ), e AS (
-      INSERT INTO ledger_entries (transaction_id, wallet_id, system_account, currency, bucket, amount)
-      SELECT t.id, v.wallet_id, v.system_account, v.currency, v.bucket, v.amount
-        FROM t, (VALUES ${sql.join(entryValues(entries))}) AS v(wallet_id, system_account, currency, bucket, amount)
-      RETURNING amount
-    ) ${chargeInsertSql(charges)}
-    SELECT t.id, (SELECT COALESCE(SUM(amount), 0) FROM e) AS entries_sum, (SELECT count(*) FROM e) AS entries_count FROM t`.execute(trx);
-  return written(result.rows[0]);
+  const row = sql`
+    UPDATE transactions SET status = ${status}, updated_at = now(),
+           amount = COALESCE(${amounts?.amountMinor ?? null}::bigint, amount),
+           fee = COALESCE(${amounts?.feeMinor ?? null}::bigint, fee),
+           vat = COALESCE(${amounts?.vatMinor ?? null}::bigint, vat),
+           total_amount = COALESCE(${amounts?.totalAmountMinor ?? null}::bigint, total_amount)
+     WHERE id = ${transactionId} AND status = 0`;
+  return writeEntriesOf(trx, row, entries, charges);
 }
 
 /** Pending (0) -> failed (2) or expired (3) with its reason; false when it was not pending. */
