@@ -5,8 +5,6 @@
 // Idempotency-Key replays; and the merchant's POS webhook: a local receiver on 127.0.0.1 gets one
 // signed body per operation, verified with the standardwebhooks library, with the exact fields.
 // The ledger invariants hold at the end.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import {
@@ -27,6 +25,7 @@ import { THREE_DS_REFUSED_REASON } from '../merchant-payments/merchant-payments.
 import { POS_REQUESTS_PER_MINUTE } from './device-sessions.ts';
 import { DEMO_STAFF } from '../../db/seed.ts';
 import { DEMO_POS_PASSWORD } from '../../db/seed-pos.ts';
+import { WebhookReceiver } from '../../test/webhook-receiver.ts';
 
 const CARDS = {
   good: '4242424242424242',
@@ -34,39 +33,6 @@ const CARDS = {
   insufficient: '4000000000009995',
   challenge: '4000000000003220',
 };
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** The merchant's webhook receiver on 127.0.0.1. */
-class Receiver {
-  received: Received[] = [];
-  private server: http.Server | undefined;
-  port = 0;
-  async start(): Promise<this> {
-    this.server = http.createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        this.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-        response.statusCode = 200;
-        response.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-    return this;
-  }
-  async stop(): Promise<void> {
-    const server = this.server;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-  url(): string {
-    return `http://127.0.0.1:${this.port}/pos-hook`;
-  }
-}
 
 let t: TestApp;
 let shop: TestMerchant;
@@ -77,7 +43,7 @@ let otherChannelTill: TestDevice; // a device on the merchant's second POS chann
 let rivalTill: TestDevice;
 let token: string;
 let saleOnlyToken: string;
-let receiver: Receiver;
+let receiver: WebhookReceiver;
 let secret: string;
 
 function card(number = CARDS.good) {
@@ -168,8 +134,12 @@ beforeAll(async () => {
   ]);
   token = await deviceToken(t, till);
   saleOnlyToken = await deviceToken(t, till, till.logins[1]);
-  receiver = await new Receiver().start();
-  const saved = await t.call(updateMerchantAppSettingsCall, { type: 'webhook', webhookUrl: receiver.url() }, { token: shop.token });
+  receiver = await new WebhookReceiver().start();
+  const saved = await t.call(
+    updateMerchantAppSettingsCall,
+    { type: 'webhook', webhookUrl: receiver.url('/pos-hook') },
+    { token: shop.token },
+  );
   expect(saved.status, saved.message).toBe(200);
   const settings = await t.call(getMerchantAppSettingsCall, {}, { token: shop.token });
   secret = settings.data[0]!.webhook_secret!;

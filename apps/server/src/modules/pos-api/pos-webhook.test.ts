@@ -7,8 +7,6 @@
 // The test makes the waiting job due instead of sleeping. When the receiver is back, the same
 // event id is delivered once, with the spec's POS body, and its signature verifies with
 // `new Webhook(secret).verify(body, headers)`. The ledger invariants hold at the end.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
@@ -20,49 +18,14 @@ import { expectLedgerInvariants } from '../../test/money.ts';
 import { createTestDevice, deviceToken, posApi, type TestDevice } from '../../test/pos-device.ts';
 import { WEBHOOK_JOB_KINDS } from '../webhooks/webhooks.jobs.ts';
 import { JobRunner } from '../../jobs/runner.ts';
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  status: number;
-}
-
-/** The merchant's receiver on 127.0.0.1: answers each request with the next status of `answers` (then 200). */
-class Receiver {
-  received: Received[] = [];
-  answers: number[] = [];
-  private server: http.Server | undefined;
-  port = 0;
-
-  async start(port = 0): Promise<this> {
-    this.server = http.createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const status = this.answers.shift() ?? 200;
-        this.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), status });
-        response.statusCode = status;
-        response.end(status === 200 ? 'ok' : 'down for maintenance');
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
+import { WebhookReceiver, type ReceivedWebhook } from '../../test/webhook-receiver.ts';
 
 const BACKOFF = WEBHOOK_JOB_KINDS['deliver-webhook'].backoff;
 
 let t: TestApp;
 let shop: TestMerchant;
 let till: TestDevice;
-let receiver: Receiver;
+let receiver: WebhookReceiver;
 let secret: string;
 
 beforeAll(async () => {
@@ -73,7 +36,7 @@ beforeAll(async () => {
   });
   await giveMerchantFees(t, shop.id);
   till = await createTestDevice(t, shop, [{ userId: shop.staff[0]!.id, settings: ['SALE'] }]);
-  receiver = await new Receiver().start();
+  receiver = await new WebhookReceiver().start();
   const saved = await t.call(
     updateMerchantAppSettingsCall,
     { type: 'webhook', webhookUrl: `http://127.0.0.1:${receiver.port}/pos-hook` },
@@ -169,11 +132,11 @@ describe('the POS webhook while the receiver is down', () => {
     expect((await eventOf(sale.transactionId)).state).toBe('pending');
 
     // 3. The receiver is back on its port: the due retry delivers the same event, once.
-    receiver = await new Receiver().start(port);
+    receiver = await new WebhookReceiver().start(port);
     await makeDue(job.id);
     expect(await runner.drain()).toEqual(['done']);
     expect(receiver.received).toHaveLength(1);
-    const [delivered] = receiver.received as [Received];
+    const [delivered] = receiver.received as [ReceivedWebhook];
     expect(delivered.headers['webhook-id']).toBe(event.event_id);
     attempts = await attemptsOf(event.id);
     expect(attempts.map((a) => [a.attempt, a.status, a.response_code])).toEqual([

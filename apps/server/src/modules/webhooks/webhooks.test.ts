@@ -22,45 +22,7 @@ import { JobRunner } from '../../jobs/runner.ts';
 import { WEBHOOK_JOB_KINDS } from './webhooks.jobs.ts';
 import { enqueueWebhook, deliverWebhookEvent, postSigned } from './webhooks.service.ts';
 import { isPublicAddress, resolveWebhookAddress } from './address-guard.ts';
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  at: number;
-}
-
-/** A local receiver: answers each request with the next status of `answers` (then 200). */
-class Receiver {
-  received: Received[] = [];
-  answers: number[] = [];
-  private server: http.Server | undefined;
-  port = 0;
-
-  async start(port = 0): Promise<this> {
-    this.server = http.createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        this.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
-        response.statusCode = this.answers.shift() ?? 200;
-        response.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
-  url(path = '/hook'): string {
-    return `http://127.0.0.1:${this.port}${path}`;
-  }
-}
+import { WebhookReceiver, type ReceivedWebhook } from '../../test/webhook-receiver.ts';
 
 const FAST_BACKOFF = { baseDelayMs: 150, maxDelayMs: 600 };
 /** The app's delivery kind with a short backoff, so retries happen within a test. */
@@ -71,14 +33,14 @@ let guarded: TestApp; // WEBHOOK_ALLOW_PRIVATE off (the default)
 let shop: TestMerchant;
 let clerk: TestStaff;
 let rival: TestMerchant;
-const receivers: Receiver[] = [];
+const receivers: WebhookReceiver[] = [];
 
 function runner(app: TestApp = t) {
   return new JobRunner(app.deps, { kinds: TEST_KINDS, pollIntervalMs: 20 });
 }
 
-async function receiver(): Promise<Receiver> {
-  const made = await new Receiver().start();
+async function receiver(): Promise<WebhookReceiver> {
+  const made = await new WebhookReceiver().start();
   receivers.push(made);
   return made;
 }
@@ -199,7 +161,7 @@ describe('delivery', () => {
     const outcomes = await runner().drain();
     expect(outcomes).toEqual(['done']);
     expect(local.received).toHaveLength(1);
-    const [got] = local.received as [Received];
+    const [got] = local.received as [ReceivedWebhook];
     expect(got.headers['webhook-id']).toBe(eventId);
     expect(got.headers['content-type']).toBe('application/json');
     const verified = new Webhook(await webhookSecret(shop.token)).verify(got.body, got.headers as Record<string, string>);
@@ -248,7 +210,7 @@ describe('delivery', () => {
     const failed = await attemptsOf(t, eventId);
     expect(failed.every((a) => a.status === 'failed' && a.response_code === null && a.error !== null)).toBe(true);
     expect((await eventRow(t, eventId)).state).toBe('pending');
-    const back = await new Receiver().start(port);
+    const back = await new WebhookReceiver().start(port);
     receivers.push(back);
     const second = runner();
     await drainUntil(second, async () => (await eventRow(t, eventId)).state === 'delivered');
