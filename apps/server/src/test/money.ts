@@ -93,6 +93,25 @@ export async function balanceOf(t: TestApp, walletId: bigint): Promise<bigint> {
   return row.available_balance;
 }
 
+/** The on-hold balance of a user's wallet in `currency` (0 while the user has no such wallet). */
+export async function onHoldBalance(t: TestApp, userId: bigint, currency = 'AED'): Promise<bigint> {
+  const row = await t.deps.db
+    .selectFrom('wallets')
+    .innerJoin('currencies', 'currencies.id', 'wallets.currency_id')
+    .select('wallets.balance_on_hold')
+    .where('wallets.user_id', '=', userId)
+    .where('currencies.code', '=', currency)
+    .executeTakeFirst();
+  return row ? BigInt(row.balance_on_hold) : 0n;
+}
+
+/** The 3-D Secure page's answer, as the cardholder's browser posts it; where it sends them next. */
+export async function answerChallengePage(t: TestApp, challengeUrl: string, action: 'approve' | 'decline'): Promise<string> {
+  const response = await t.app.inject({ method: 'POST', url: `${new URL(challengeUrl).pathname}/${action}` });
+  expect(response.statusCode).toBe(303);
+  return String(response.headers.location);
+}
+
 /** The ledger's promises: each currency sums to zero, balances equal entries, nobody below zero. */
 export async function expectLedgerInvariants(t: TestApp): Promise<InvariantReport> {
   const report = await checkLedgerInvariants(t.deps.db);

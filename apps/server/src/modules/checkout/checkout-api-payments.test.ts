@@ -17,7 +17,7 @@ import {
   updateMerchantAppSettingsCall,
 } from '@paywallet/contract';
 import { countAllRows, createTestApp, type TestApp } from '../../test/harness.ts';
-import { expectLedgerInvariants } from '../../test/money.ts';
+import { answerChallengePage, expectLedgerInvariants, onHoldBalance } from '../../test/money.ts';
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
@@ -121,17 +121,6 @@ async function pay(token: string, number: string, ip = nextIp()) {
   return { opened, answer };
 }
 
-async function onHold(who: TestMerchant): Promise<bigint> {
-  const row = await t.deps.db
-    .selectFrom('wallets')
-    .innerJoin('currencies', 'currencies.id', 'wallets.currency_id')
-    .select('wallets.balance_on_hold')
-    .where('wallets.user_id', '=', who.id)
-    .where('currencies.code', '=', 'AED')
-    .executeTakeFirst();
-  return row ? BigInt(row.balance_on_hold) : 0n;
-}
-
 async function transactionsOf(apiPaymentId: bigint) {
   return t.deps.db
     .selectFrom('transactions')
@@ -152,13 +141,6 @@ async function webhookTypes(who: TestMerchant): Promise<string[]> {
     const body = (typeof row.body === 'string' ? JSON.parse(row.body) : row.body) as { type: string };
     return `${row.event_type}:${body.type}`;
   });
-}
-
-/** The 3-D Secure page's answer, as the cardholder's browser posts it; where it sends them next. */
-async function answerChallenge(challengeUrl: string, action: 'approve' | 'decline'): Promise<string> {
-  const response = await t.app.inject({ method: 'POST', url: `${new URL(challengeUrl).pathname}/${action}` });
-  expect(response.statusCode).toBe(303);
-  return String(response.headers.location);
 }
 
 /** A reusable payment link of the shop's (AED 10.00). */
@@ -237,7 +219,7 @@ describe('get-checkout of an API payment', () => {
 describe('pay-checkout of an API payment', () => {
   it('pays with 4242: a type 9 transaction of the API payment, on hold + (amount - fee - VAT), GET answers succeeded, webhook and return URL', async () => {
     const { id, rowId, token } = await hosted();
-    const heldBefore = await onHold(shop);
+    const heldBefore = await onHoldBalance(t, shop.id);
     const { opened, answer } = await pay(token, SANDBOX_CARDS.approved);
     expect(answer.code, answer.message).toBe(200);
     expect(answer.data).toMatchObject({
@@ -264,7 +246,7 @@ describe('pay-checkout of an API payment', () => {
     // The demo fee schedule: 2.5 % + AED 1.00, VAT on the fee.
     expect(fee).toBe(BigInt(Math.round(AMOUNT * 0.025)) + 100n);
     expect(vat).toBeGreaterThan(0n);
-    expect((await onHold(shop)) - heldBefore).toBe(BigInt(AMOUNT) - fee - vat);
+    expect((await onHoldBalance(t, shop.id)) - heldBefore).toBe(BigInt(AMOUNT) - fee - vat);
 
     const read = await api('GET', `/payments/${id}`, shopCreds);
     expect(read.body).toMatchObject({
@@ -310,14 +292,14 @@ describe('pay-checkout of an API payment', () => {
 
   it('a declined card is a failed attempt: nothing moves, no webhook, the payment stays payable and another card pays it', async () => {
     const { id, rowId, token } = await hosted();
-    const heldBefore = await onHold(shop);
+    const heldBefore = await onHoldBalance(t, shop.id);
     const webhooksBefore = (await webhookTypes(shop)).length;
     const ip = nextIp();
     const opened = await open(token, ip);
     const declined = await t.call(payCheckoutCall, payment(token, opened.attemptUuid!, SANDBOX_CARDS.declined), { ip });
     expect(declined.data).toMatchObject({ status: 'failed', failureReason: expect.stringMatching(/declined/i) });
     expect(new URL(declined.data.returnUrl!).searchParams.get('status')).toBe('failed');
-    expect(await onHold(shop)).toBe(heldBefore);
+    expect(await onHoldBalance(t, shop.id)).toBe(heldBefore);
     expect((await webhookTypes(shop)).length).toBe(webhooksBefore);
     expect((await api('GET', `/payments/${id}`, shopCreds)).body).toMatchObject({ status: 'requires_action', amountCaptured: 0, fee: 0 });
     expect((await open(token)).state).toBe('payable');
@@ -335,11 +317,11 @@ describe('pay-checkout of an API payment', () => {
 
   it('3-D Secure: requires_action holds the payment for its payer; Approve pays it once and returns to the page', async () => {
     const { id, rowId, token } = await hosted();
-    const heldBefore = await onHold(shop);
+    const heldBefore = await onHoldBalance(t, shop.id);
     const { opened, answer } = await pay(token, SANDBOX_CARDS.challenge);
     expect(answer.data).toMatchObject({ status: 'requires_action', returnUrl: null });
     expect(answer.data.challengeUrl).toContain('/gateway/3ds/');
-    expect(await onHold(shop)).toBe(heldBefore);
+    expect(await onHoldBalance(t, shop.id)).toBe(heldBefore);
     // The payer's attempt holds the claim, for this payment, until the 3-D Secure answer.
     const [claim, ...moreClaims] = await claimsOf(rowId);
     expect(moreClaims).toEqual([]);
@@ -354,7 +336,7 @@ describe('pay-checkout of an API payment', () => {
       message: 'This payment is already in progress. Please try again in a few minutes.',
     });
 
-    const back = new URL(await answerChallenge(answer.data.challengeUrl!, 'approve'));
+    const back = new URL(await answerChallengePage(t, answer.data.challengeUrl!, 'approve'));
     expect(back.origin + back.pathname).toBe(`${PUBLIC_URL}/pay/${token}`);
     expect(back.searchParams.get('attempt')).toBe(opened.attemptUuid);
     const result = await t.call(getCheckoutCall, { token, attemptUuid: opened.attemptUuid! }, { ip: nextIp() });
@@ -362,7 +344,7 @@ describe('pay-checkout of an API payment', () => {
     expect(new URL(result.data.payment!.returnUrl!).searchParams.get('transactionId')).toBe(answer.data.transactionId);
     expect((await transactionsOf(rowId)).map((row) => row.status)).toEqual([1]);
     expect((await api('GET', `/payments/${id}`, shopCreds)).body).toMatchObject({ status: 'succeeded', amountCaptured: AMOUNT });
-    expect(await onHold(shop)).toBeGreaterThan(heldBefore);
+    expect(await onHoldBalance(t, shop.id)).toBeGreaterThan(heldBefore);
     expect(await claimsOf(rowId)).toEqual([]);
     // Paid once: the page now refuses, the waiting payer's page too.
     const late = await t.call(payCheckoutCall, payment(token, meanwhile.opened.attemptUuid!, SANDBOX_CARDS.approved), { ip: nextIp() });
@@ -374,7 +356,7 @@ describe('pay-checkout of an API payment', () => {
     const { id, rowId, token } = await hosted();
     const { opened, answer } = await pay(token, SANDBOX_CARDS.challenge);
     expect(await claimsOf(rowId)).toHaveLength(1);
-    await answerChallenge(answer.data.challengeUrl!, 'decline');
+    await answerChallengePage(t, answer.data.challengeUrl!, 'decline');
     expect(await claimsOf(rowId)).toEqual([]);
     const result = await t.call(getCheckoutCall, { token, attemptUuid: opened.attemptUuid! }, { ip: nextIp() });
     expect(result.data).toMatchObject({ state: 'payable', payment: { status: 'failed' } });
@@ -385,13 +367,13 @@ describe('pay-checkout of an API payment', () => {
 
   it('a manual-capture API payment is authorised on the page and waits for the capture', async () => {
     const { id, token } = await hosted(shopCreds, { captureMethod: 'manual' });
-    const heldBefore = await onHold(shop);
+    const heldBefore = await onHoldBalance(t, shop.id);
     const { answer } = await pay(token, SANDBOX_CARDS.approved);
     expect(answer.data.status).toBe('pending');
     // The customer may go back to the merchant: the payment is authorised.
     expect(new URL(answer.data.returnUrl!).searchParams.get('status')).toBe('pending');
     expect((await api('GET', `/payments/${id}`, shopCreds)).body).toMatchObject({ status: 'requires_capture', amountCaptured: 0 });
-    expect(await onHold(shop)).toBe(heldBefore);
+    expect(await onHoldBalance(t, shop.id)).toBe(heldBefore);
     expect((await open(token)).state).toBe('paid');
     const captured = await api('POST', `/payments/${id}/capture`, shopCreds, {});
     expect(captured.body).toMatchObject({ status: 'succeeded', amountCaptured: AMOUNT });
@@ -437,7 +419,7 @@ describe('pay-checkout of an API payment', () => {
 
   it('takes one payment with 10 payers at once', async () => {
     const { id, rowId, token } = await hosted();
-    const heldBefore = await onHold(shop);
+    const heldBefore = await onHoldBalance(t, shop.id);
     const pages = await Promise.all(Array.from({ length: 10 }, () => open(token)));
     const answers = await Promise.all(
       pages.map((page, index) =>
@@ -452,7 +434,7 @@ describe('pay-checkout of an API payment', () => {
     expect((await transactionsOf(rowId)).map((row) => row.status)).toEqual([1]);
     const read = await api('GET', `/payments/${id}`, shopCreds);
     expect(read.body).toMatchObject({ status: 'succeeded', transactionId: succeeded[0]!.data.transactionId });
-    expect((await onHold(shop)) - heldBefore).toBe(BigInt(AMOUNT - read.body.fee - read.body.vat));
+    expect((await onHoldBalance(t, shop.id)) - heldBefore).toBe(BigInt(AMOUNT - read.body.fee - read.body.vat));
     expect(await claimsOf(rowId)).toEqual([]);
     await expectLedgerInvariants(t);
   });

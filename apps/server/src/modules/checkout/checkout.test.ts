@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCheckoutCall, payCheckoutCall, type TCallRequest } from '@paywallet/contract';
 import { countAllRows, createTestApp, fieldErrors, type TestApp } from '../../test/harness.ts';
-import { expectLedgerInvariants } from '../../test/money.ts';
+import { answerChallengePage, expectLedgerInvariants, onHoldBalance } from '../../test/money.ts';
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
@@ -93,27 +93,9 @@ async function pay(token: string, number: string, ip = nextIp()) {
   return { opened, answer };
 }
 
-async function onHold(who: TestMerchant): Promise<bigint> {
-  const row = await t.deps.db
-    .selectFrom('wallets')
-    .innerJoin('currencies', 'currencies.id', 'wallets.currency_id')
-    .select('wallets.balance_on_hold')
-    .where('wallets.user_id', '=', who.id)
-    .where('currencies.code', '=', 'AED')
-    .executeTakeFirst();
-  return row ? BigInt(row.balance_on_hold) : 0n;
-}
-
 async function attemptIdOf(uuid: string): Promise<bigint> {
   return (await t.deps.db.selectFrom('checkout_attempts').select('attempt_id').where('attempt_uuid', '=', uuid).executeTakeFirstOrThrow())
     .attempt_id;
-}
-
-/** The 3-D Secure page's answer, as the cardholder's browser posts it; where it sends them next. */
-async function answerChallenge(challengeUrl: string, action: 'approve' | 'decline'): Promise<string> {
-  const response = await t.app.inject({ method: 'POST', url: `${new URL(challengeUrl).pathname}/${action}` });
-  expect(response.statusCode).toBe(303);
-  return String(response.headers.location);
 }
 
 describe('get-checkout', () => {
@@ -190,7 +172,7 @@ describe('get-checkout', () => {
 describe('pay-checkout', () => {
   it('pays with 4242: a type 8 transaction of the link, on hold grows by amount - fee - VAT, attempt steps logged', async () => {
     const { token, id } = await link();
-    const heldBefore = await onHold(shop);
+    const heldBefore = await onHoldBalance(t, shop.id);
     const { opened, answer } = await pay(token, SANDBOX_CARDS.approved);
     expect(answer.code, answer.message).toBe(200);
     expect(answer.data).toMatchObject({
@@ -217,7 +199,7 @@ describe('pay-checkout', () => {
     const charges = await t.deps.db.selectFrom('transaction_charges').select(['charges']).where('transaction_id', '=', row.id).execute();
     const feeAndVat = charges.reduce((sum, charge) => sum + BigInt(charge.charges), 0n);
     expect(feeAndVat).toBeGreaterThan(0n);
-    expect((await onHold(shop)) - heldBefore).toBe(AMOUNT - feeAndVat);
+    expect((await onHoldBalance(t, shop.id)) - heldBefore).toBe(AMOUNT - feeAndVat);
     const timeline = await getAttemptTimeline(t.deps.db, shop.id, { attemptUuid: opened.attemptUuid! });
     const steps = [timeline!.message, ...timeline!.logs.map((log) => log.message)];
     expect(steps[0]).toBe('page opened');
@@ -235,7 +217,7 @@ describe('pay-checkout', () => {
 
   it('answers a declined card and insufficient funds as failed with the reason, moves nothing, and takes another card on the same attempt', async () => {
     const { token } = await link({ type: 0 });
-    const heldBefore = await onHold(shop);
+    const heldBefore = await onHoldBalance(t, shop.id);
     const ip = nextIp();
     const opened = await open(token, ip);
     const declined = await t.call(payCheckoutCall, payment(token, opened.attemptUuid!, SANDBOX_CARDS.declined), { ip });
@@ -243,7 +225,7 @@ describe('pay-checkout', () => {
     expect(new URL(declined.data.returnUrl!).searchParams.get('status')).toBe('failed');
     const poor = await t.call(payCheckoutCall, payment(token, opened.attemptUuid!, SANDBOX_CARDS.insufficientFunds), { ip });
     expect(poor.data).toMatchObject({ status: 'failed', failureReason: expect.stringMatching(/insufficient funds/i) });
-    expect(await onHold(shop)).toBe(heldBefore);
+    expect(await onHoldBalance(t, shop.id)).toBe(heldBefore);
     for (const answer of [declined, poor]) {
       const row = await t.deps.db
         .selectFrom('transactions')
@@ -255,27 +237,27 @@ describe('pay-checkout', () => {
     // The single-use link is still payable: a failed card gave its claim back.
     const paid = await t.call(payCheckoutCall, payment(token, opened.attemptUuid!, SANDBOX_CARDS.approved), { ip });
     expect(paid.data.status).toBe('succeeded');
-    expect(await onHold(shop)).toBeGreaterThan(heldBefore);
+    expect(await onHoldBalance(t, shop.id)).toBeGreaterThan(heldBefore);
   });
 
   it('pays with the 3-D Secure card: requires_action, nothing moved; Approve posts it and returns the customer to the checkout result', async () => {
     const { token } = await link({ type: 0 });
-    const heldBefore = await onHold(shop);
+    const heldBefore = await onHoldBalance(t, shop.id);
     const { opened, answer } = await pay(token, SANDBOX_CARDS.challenge);
     expect(answer.data).toMatchObject({ status: 'requires_action', returnUrl: null });
     expect(answer.data.challengeUrl).toContain('/gateway/3ds/');
-    expect(await onHold(shop)).toBe(heldBefore);
+    expect(await onHoldBalance(t, shop.id)).toBe(heldBefore);
     // While it waits for 3-D Secure, the single-use link takes no other payment.
     const meanwhile = await pay(token, SANDBOX_CARDS.approved);
     expect(meanwhile.answer).toMatchObject({ status: 409, reason: 'LINK_PAYMENT_IN_PROGRESS' });
 
-    const back = new URL(await answerChallenge(answer.data.challengeUrl!, 'approve'));
+    const back = new URL(await answerChallengePage(t, answer.data.challengeUrl!, 'approve'));
     expect(back.pathname).toBe(`/pay/${token}`);
     expect(back.searchParams.get('attempt')).toBe(opened.attemptUuid);
     const result = await t.call(getCheckoutCall, { token, attemptUuid: opened.attemptUuid! }, { ip: nextIp() });
     expect(result.data).toMatchObject({ state: 'paid', payment: { status: 'succeeded', transactionId: answer.data.transactionId } });
     expect(new URL(result.data.payment!.returnUrl!).searchParams.get('transactionId')).toBe(answer.data.transactionId);
-    expect(await onHold(shop)).toBeGreaterThan(heldBefore);
+    expect(await onHoldBalance(t, shop.id)).toBeGreaterThan(heldBefore);
     const steps = await stepsOf(opened.attemptUuid!);
     expect(steps).toEqual(
       expect.arrayContaining(['page opened', 'details submitted', '3-D Secure shown', '3-D Secure approved', 'callback queued']),
@@ -285,7 +267,7 @@ describe('pay-checkout', () => {
   it('a declined 3-D Secure check fails the payment, gives the single-use link back and queues the callback', async () => {
     const { token } = await link({ type: 0 });
     const { opened, answer } = await pay(token, SANDBOX_CARDS.challenge);
-    await answerChallenge(answer.data.challengeUrl!, 'decline');
+    await answerChallengePage(t, answer.data.challengeUrl!, 'decline');
     const result = await t.call(getCheckoutCall, { token, attemptUuid: opened.attemptUuid! }, { ip: nextIp() });
     expect(result.data).toMatchObject({ state: 'payable', payment: { status: 'failed' } });
     expect(await stepsOf(opened.attemptUuid!)).toEqual(expect.arrayContaining(['3-D Secure declined', 'callback queued']));
@@ -354,7 +336,7 @@ describe('pay-checkout', () => {
     const paid = await pay(token, SANDBOX_CARDS.approved);
     const declined = await pay(token, SANDBOX_CARDS.declined);
     const challenged = await pay(token, SANDBOX_CARDS.challenge);
-    await answerChallenge(challenged.answer.data.challengeUrl!, 'approve');
+    await answerChallengePage(t, challenged.answer.data.challengeUrl!, 'approve');
     const events = await t.deps.db
       .selectFrom('webhook_events')
       .select(['event_id', 'event_type', 'url', 'body', 'merchant_user_id'])
