@@ -11,42 +11,11 @@ import type { Browser, Download, Page } from 'playwright-core';
 import { outlineProblems, seriousViolations } from '../support/axe.ts';
 import { baseUrl, launch, screenshot } from '../support/browser.ts';
 import { CONSUMER, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
+import { consumerPaysMerchant } from '../support/money.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const shotsDir = path.resolve(import.meta.dirname, '../screenshots');
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-async function apiCall<T>(token: string, callPath: string, body: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api/v1/${callPath}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', accessToken: token },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (envelope.code !== 200) throw new Error(`${callPath} answered ${envelope.code}: ${envelope.message}`);
-  return envelope.data;
-}
-
-/** The consumer pays the merchant 1.00 AED twice, so the merchant's list is never empty. */
-async function consumerPaysMerchant(token: string): Promise<void> {
-  const wallets = await apiCall<Array<{ id: number; currency: { code: string } }>>(token, 'get-wallet-list', {});
-  const aed = wallets.find((wallet) => wallet.currency.code.trim() === 'AED');
-  if (!aed) throw new Error('The demo consumer has no AED wallet');
-  for (let payment = 0; payment < 2; payment++) {
-    const quote = await apiCall<{ hash: string }>(token, 'initiate-send-money', {
-      emailOrPhone: MERCHANT.email,
-      amount: 100,
-      payerAccountId: aed.id,
-    });
-    await apiCall(token, 'confirm-send-money', { transactionHash: quote.hash });
-  }
-}
 
 /**
  * Holds the file's download until `release` is called, so the screen can be looked at while the
@@ -101,7 +70,8 @@ describe('ExportButtons on the transactions screen', () => {
     browser = await launch();
     const consumerContext = await browser.newContext({ baseURL: baseUrl() });
     const consumerToken = await signInThroughApi(await consumerContext.newPage(), CONSUMER);
-    await consumerPaysMerchant(consumerToken);
+    // The consumer pays the merchant 1.00 AED twice, so the merchant's list is never empty.
+    await consumerPaysMerchant(consumerToken, [100, 100]);
     await consumerContext.close();
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl(), acceptDownloads: true });
     page = await context.newPage();

@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, photographAndCheck } from '../support/axe.ts';
 import { baseUrl, expectLedgerHolds, launch } from '../support/browser.ts';
 import { CONSUMER, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
+import { consumerPaysMerchant } from '../support/money.ts';
 
 const STAFF = { email: 'staff@demo.paywallet.local', password: 'Staff123', passcode: '1234' };
 /** More than the first per-page choice, so a second page and a second choice exist. */
@@ -60,20 +61,10 @@ async function transactionsPage(token: string, body: Record<string, unknown> = {
 
 /** Sends 1.00 AED to the demo merchant until the consumer has `wanted` transactions. */
 async function ensureTransactions(token: string, wanted: number): Promise<number> {
-  let { total } = (await transactionsPage(token, { perPage: 1 })).paginationData;
-  const wallets = await apiCall<Array<{ id: number; currency: { code: string } }>>(token, 'get-wallet-list', {});
-  const aed = wallets.find((wallet) => wallet.currency.code.trim() === 'AED');
-  if (!aed) throw new Error('The demo consumer has no AED wallet');
-  while (total < wanted) {
-    const quote = await apiCall<{ hash: string }>(token, 'initiate-send-money', {
-      emailOrPhone: MERCHANT.email,
-      amount: 100,
-      payerAccountId: aed.id,
-    });
-    await apiCall(token, 'confirm-send-money', { transactionHash: quote.hash });
-    total += 1;
-  }
-  return total;
+  const { total } = (await transactionsPage(token, { perPage: 1 })).paginationData;
+  if (total >= wanted) return total;
+  await consumerPaysMerchant(token, Array<number>(wanted - total).fill(100));
+  return wanted;
 }
 
 const formatMinor = (minor: number) => (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -13,41 +13,12 @@ import type { Browser, Page } from 'playwright-core';
 import { outlineProblems, seriousViolations } from '../support/axe.ts';
 import { baseUrl, expectLedgerHolds, launch, screenshot } from '../support/browser.ts';
 import { CONSUMER, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
+import { consumerPaysMerchant } from '../support/money.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 /** A 1x1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-async function apiCall<T>(token: string, callPath: string, body: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api/v1/${callPath}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', accessToken: token },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (envelope.code !== 200) throw new Error(`${callPath} answered ${envelope.code}: ${envelope.message}`);
-  return envelope.data;
-}
-
-/** The consumer sends the merchant 1.50 AED: the merchant gets a 'money-received' notification. */
-async function consumerPaysMerchant(token: string): Promise<void> {
-  const wallets = await apiCall<Array<{ id: number; currency: { code: string } }>>(token, 'get-wallet-list', {});
-  const aed = wallets.find((wallet) => wallet.currency.code.trim() === 'AED');
-  if (!aed) throw new Error('The demo consumer has no AED wallet');
-  const quote = await apiCall<{ hash: string }>(token, 'initiate-send-money', {
-    emailOrPhone: MERCHANT.email,
-    amount: 150,
-    payerAccountId: aed.id,
-  });
-  await apiCall(token, 'confirm-send-money', { transactionHash: quote.hash });
-}
 
 async function checkScreen(page: Page, name: string): Promise<void> {
   for (const [size, viewport] of [
@@ -163,7 +134,8 @@ describe('customers, profile and notifications', () => {
     await page.keyboard.press('Escape');
     // Give the live stream a moment to open, then pay the merchant from outside the page.
     await page.waitForTimeout(1_500);
-    await consumerPaysMerchant(consumerToken);
+    // The consumer sends the merchant 1.50 AED: the merchant gets a 'money-received' notification.
+    await consumerPaysMerchant(consumerToken, [150]);
     await page
       .getByText(/You received AED 1\.50/)
       .first()
