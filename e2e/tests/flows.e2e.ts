@@ -66,6 +66,35 @@ async function reachPasscodeStep(page: Page, who: FreshAccount): Promise<void> {
   await onScreen(page, 'Passcode Login');
 }
 
+/**
+ * On the Reset Password screen: the new password twice and the e-mailed code (photographed and
+ * checked as `screen` when named), Submit, then sign in at once with that password and the
+ * passcode, asked for no other code (DECISIONS 24). Closes the page's context when signed in.
+ */
+async function setNewPasswordAndSignIn(
+  page: Page,
+  who: FreshAccount,
+  password: string,
+  codesBefore: number,
+  screen?: string,
+): Promise<void> {
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await enterCode(page, who.email, codesBefore);
+  if (screen) await photographAndCheck(page, screen, FLOWS_CHECKS);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL('**/auth/login?email=**');
+  await onScreen(page, 'Welcome back');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`**/auth/passcode-login?customerId=${who.id}`);
+  await onScreen(page, 'Passcode Login');
+  await page.getByLabel('Passcode', { exact: true }).fill(who.passcode);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await waitUntilSignedIn(page);
+  await page.context().close();
+}
+
 /** Reset Pin from the passcode step up to the filled reset form (code, new passcode). */
 async function fillPinReset(page: Page, who: FreshAccount, newPasscode: string): Promise<void> {
   await page.getByRole('link', { name: 'Reset Pin' }).click();
@@ -96,21 +125,7 @@ describe('signing in right after a reset (DECISIONS 24)', () => {
     await clickUntilUrl(page, 'Request new password', '**/auth/reset-password?email=**');
     await onScreen(page, 'Reset Password');
     expect(await page.getByLabel('Email').inputValue()).toBe(who.email);
-    await page.getByLabel('Password', { exact: true }).fill('Meadow2027');
-    await page.getByLabel('Confirm Password').fill('Meadow2027');
-    await enterCode(page, who.email, before);
-    await photographAndCheck(page, 'flows-reset-password', FLOWS_CHECKS);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL('**/auth/login?email=**');
-    await onScreen(page, 'Welcome back');
-    await page.getByLabel('Password', { exact: true }).fill('Meadow2027');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`**/auth/passcode-login?customerId=${who.id}`);
-    await onScreen(page, 'Passcode Login');
-    await page.getByLabel('Passcode', { exact: true }).fill(who.passcode);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await waitUntilSignedIn(page);
-    await page.context().close();
+    await setNewPasswordAndSignIn(page, who, 'Meadow2027', before, 'flows-reset-password');
   });
 
   it("resets the password from Login's Reset Password and signs in with it at once", async () => {
@@ -127,20 +142,7 @@ describe('signing in right after a reset (DECISIONS 24)', () => {
     const before = await outboxHead(who.email);
     await clickUntilUrl(page, 'Confirm', '**/auth/reset-password?email=**');
     await onScreen(page, 'Reset Password');
-    await page.getByLabel('Password', { exact: true }).fill('Harbour2027');
-    await page.getByLabel('Confirm Password').fill('Harbour2027');
-    await enterCode(page, who.email, before);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL('**/auth/login?email=**');
-    await onScreen(page, 'Welcome back');
-    await page.getByLabel('Password', { exact: true }).fill('Harbour2027');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`**/auth/passcode-login?customerId=${who.id}`);
-    await onScreen(page, 'Passcode Login');
-    await page.getByLabel('Passcode', { exact: true }).fill(who.passcode);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await waitUntilSignedIn(page);
-    await page.context().close();
+    await setNewPasswordAndSignIn(page, who, 'Harbour2027', before);
   });
 
   it('resets the passcode from the passcode step and signs in with it on the same session', async () => {
