@@ -13,7 +13,6 @@ import type { Database } from '../../db/schema.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { fail } from '../../transport/errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import {
   capturePayment,
   chargeCard,
@@ -29,23 +28,8 @@ import {
 import { openAttempt } from '../merchant-payments/attempts.service.ts';
 import { enqueueWebhook } from '../webhooks/webhooks.service.ts';
 import { getPosWebhookUrl } from '../app-settings/app-settings.service.ts';
-import { deviceAuditEntry, type DeviceActor, type DeviceRequest } from './device-sessions.ts';
+import type { DeviceActor, DeviceRequest } from './device-sessions.ts';
 import { newPosEventId, posStatusOf, posStatusOfEvent, posTypeOfEvent, posWebhookBody, type PosOperationExtras } from './pos-webhook.ts';
-
-const AUDIT_ACTION: Record<TPosTransactionType, string> = {
-  SALE: 'pos.sale',
-  PRE_AUTH: 'pos.pre-auth',
-  CAPTURE: 'pos.capture',
-  REFUND: 'pos.refund',
-  VOID: 'pos.void',
-};
-const PATH: Record<TPosTransactionType, string> = {
-  SALE: 'sale',
-  PRE_AUTH: 'pre-auth',
-  CAPTURE: 'capture',
-  REFUND: 'refund',
-  VOID: 'void',
-};
 
 /** The device operation running in this async context, so the payment listener knows why the payment moved. */
 interface RunningOperation {
@@ -66,33 +50,23 @@ function movedAmount(operation: TPosTransactionType, change: PaymentChange): big
 
 /**
  * The audit row of the person on the device, handed to the core, which writes it inside the
- * payment's own transaction: the operation and its row commit together, and a refusal of the
- * core (which rolls back) leaves no row.
+ * payment's own transaction through the call's audit trail (the door's: action and path are the
+ * call's): the operation and its row commit together, and a refusal of the core (which rolls
+ * back) leaves no row.
  */
 function auditWriter(operation: RunningOperation): PaymentAuditWriter {
   const { actor, request } = operation;
   return (trx, change) =>
-    recordAudit(
-      trx,
-      deviceAuditEntry(
-        AUDIT_ACTION[operation.operation],
-        {
-          userId: actor.userId,
-          merchantUserId: actor.merchantUserId,
-          actingAs: actor.actingAs,
-          ip: request.ip,
-          path: PATH[operation.operation],
-        },
-        { type: 'transaction', id: change.payment.transactionId },
-        {
-          posDeviceId: Number(actor.posDeviceId),
-          deviceId: actor.deviceId,
-          loginId: Number(actor.loginId),
-          status: posStatusOf(change.payment),
-          amount: Number(movedAmount(operation.operation, change)),
-        },
-      ),
-    );
+    request.audit.record(trx, {
+      subject: { type: 'transaction', id: change.payment.transactionId },
+      detail: {
+        posDeviceId: Number(actor.posDeviceId),
+        deviceId: actor.deviceId,
+        loginId: Number(actor.loginId),
+        status: posStatusOf(change.payment),
+        amount: Number(movedAmount(operation.operation, change)),
+      },
+    });
 }
 
 /**
