@@ -300,7 +300,12 @@ export function registerHttpDoor(app: FastifyInstance, dispatcher: Dispatcher, d
         url: fastifyPath(door, call),
         bodyLimit: door.bodyMaxBytes,
         handler: async (request, reply) => {
-          const answer = await dispatcher.dispatchCall(call, () => inputOf(call, request), contextOf(door, call, request), (ready) =>
+          const readInput = () => {
+            // A malformed key is refused before the body is looked at (the caller's first mistake).
+            if (takesIdempotencyKey(door, call)) idempotencyKeyOf(request);
+            return inputOf(call, request);
+          };
+          const answer = await dispatcher.dispatchCall(call, readInput, contextOf(door, call, request), (ready) =>
             answerOnce(deps, door, request, ready, strict),
           );
           return sendDoorAnswer(reply, door, answer);
