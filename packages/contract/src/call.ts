@@ -111,12 +111,11 @@ type ShapeOf<P> = P extends z.ZodObject<infer S> ? S : Record<never, never>;
  * The request of an HTTP call: the fields of its parts together (`params`, then `query` or
  * `body`). Write `request: httpRequest(route)` so the two cannot disagree.
  */
-export function httpRequest<P extends TRequestPart | undefined, Q extends TRequestPart | undefined, B extends TRequestPart | undefined>(route: {
-  method: HttpRoute['method'];
-  params?: P;
-  query?: Q;
-  body?: B;
-}): z.ZodObject<ShapeOf<P> & ShapeOf<Q> & ShapeOf<B>> {
+export function httpRequest<
+  P extends TRequestPart | undefined,
+  Q extends TRequestPart | undefined,
+  B extends TRequestPart | undefined,
+>(route: { method: HttpRoute['method']; params?: P; query?: Q; body?: B }): z.ZodObject<ShapeOf<P> & ShapeOf<Q> & ShapeOf<B>> {
   return z.object({ ...route.params?.shape, ...route.query?.shape, ...route.body?.shape }) as unknown as z.ZodObject<
     ShapeOf<P> & ShapeOf<Q> & ShapeOf<B>
   >;

@@ -109,7 +109,8 @@ export function doorProblems(call: CallDef): string[] {
   const problems: string[] = [];
   const door: unknown = call.door ?? 'web';
   if (!(DOORS as readonly unknown[]).includes(door)) return [`unknown door '${String(door)}'`];
-  if (door !== 'web' && !call.path.startsWith(`${String(door)}/`)) problems.push(`a call of the ${String(door)} door is named '${String(door)}/<name>'`);
+  if (door !== 'web' && !call.path.startsWith(`${String(door)}/`))
+    problems.push(`a call of the ${String(door)} door is named '${String(door)}/<name>'`);
   if (door === 'web' && /^(merchant-api|pos-api)\//.test(call.path)) problems.push(`a call of the web door is named like another door's`);
   const answer: unknown = call.answer ?? 'json';
   if (!ANSWER_KINDS.includes(answer as string)) problems.push(`unknown answer '${String(answer)}'`);
@@ -119,7 +120,8 @@ export function doorProblems(call: CallDef): string[] {
     if (answer !== 'json') problems.push('a call that answers a file or a stream needs its HTTP route');
     return problems;
   }
-  if (door === 'web' && answer === 'json') problems.push('a JSON call of the web app is reached at /api/v1/<path>, not by a route of its own');
+  if (door === 'web' && answer === 'json')
+    problems.push('a JSON call of the web app is reached at /api/v1/<path>, not by a route of its own');
   if (route.method !== 'GET' && route.method !== 'POST') problems.push(`unknown method '${String(route.method)}'`);
   if (!ROUTE_PATH_PATTERN.test(route.path)) problems.push(`the route path '${route.path}' is not /kebab-case segments and {parameters}`);
   if (route.status !== 200 && route.status !== 201) problems.push(`a success answers 200 or 201, not ${String(route.status)}`);
@@ -386,14 +388,24 @@ export async function createDoorCast(t: TestApp): Promise<DoorCast> {
   const everything: TTerminalSpecificationName[] = ['SALE', 'PRE_AUTH', 'CAPTURE', 'REFUND', 'VOID'];
   const till = await createTestDevice(t, shop, [{ userId: shop.id, settings: everything }]);
   const rivalTill = await createTestDevice(t, rival, [{ userId: rival.id, settings: everything }]);
-  const [shopCreds, rivalCreds, revoked] = [await apiCredentials(t, shop), await apiCredentials(t, rival), await apiCredentials(t, revokedShop)];
+  const [shopCreds, rivalCreds, revoked] = [
+    await apiCredentials(t, shop),
+    await apiCredentials(t, rival),
+    await apiCredentials(t, revokedShop),
+  ];
   await t.call(updateMerchantAppCredentialsCall, {}, { token: revokedShop.token });
   const tillToken = await deviceToken(t, till);
   const endedToken = await deviceToken(t, till);
   await doorAnswer(t, '/api/pos/v1', 'POST', '/logout', bearer(endedToken), {});
   const staff = await createTestStaff(t, shop.id, []);
   const admin = await createTestAdmin(t);
-  const card = { holderName: 'Door Table', number: SANDBOX_CARDS.approved, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' };
+  const card = {
+    holderName: 'Door Table',
+    number: SANDBOX_CARDS.approved,
+    expMonth: 12,
+    expYear: new Date().getUTCFullYear() + 3,
+    cvc: '123',
+  };
   const payment = await doorAnswer(t, '/api/merchant/v1', 'POST', '/payments', basic(shopCreds), {
     amount: 5_000,
     currency: 'AED',
@@ -437,7 +449,11 @@ export function doorRequest(call: CallDef, sample: DoorCast['sample']): { path: 
   const route = call.http!;
   const shape = (call.request as z.ZodObject).shape;
   const names = pathParameters(route.path);
-  const fields = Object.fromEntries(Object.keys(shape).filter((name) => !names.includes(name) && name in sample).map((name) => [name, sample[name]]));
+  const fields = Object.fromEntries(
+    Object.keys(shape)
+      .filter((name) => !names.includes(name) && name in sample)
+      .map((name) => [name, sample[name]]),
+  );
   const path = route.path.replace(/\{([A-Za-z0-9]+)\}/g, (_match, name: string) => String(sample[name]));
   if (route.method === 'GET') return { path, query: new URLSearchParams(fields as Record<string, string>).toString(), body: undefined };
   return { path, query: '', body: fields };
@@ -472,7 +488,8 @@ export async function checkDoorCall(t: TestApp, call: CallDef, cast: DoorCast): 
   const outcomes: DoorOutcome[] = [];
   const problems: string[] = [];
   for (const caller of cast.callers[door]) {
-    const expected: DoorExpectation = call.session === 'none' ? 'reaches' : caller.expect === 'not-found' && !namesAnObject(call) ? 'reaches' : caller.expect;
+    const expected: DoorExpectation =
+      call.session === 'none' ? 'reaches' : caller.expect === 'not-found' && !namesAnObject(call) ? 'reaches' : caller.expect;
     const headers = await caller.headers();
     const before = await countAllRows(t);
     const answer = await doorAnswer(t, prefix, call.http!.method, query ? `${path}?${query}` : path, headers, body);

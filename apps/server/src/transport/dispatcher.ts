@@ -150,7 +150,12 @@ export class Dispatcher {
     const call = this.calls.get(normalisePath(path))?.call;
     if (!call || doorOf(call) !== 'web' || call.http) return { envelope: refusalEnvelope(failure('CALL_NOT_FOUND')), headers: {} };
     try {
-      const outcome = await this.dispatchCall(call, () => body, request, (ready) => ready.run());
+      const outcome = await this.dispatchCall(
+        call,
+        () => body,
+        request,
+        (ready) => ready.run(),
+      );
       if (outcome.refused) return { envelope: refusalEnvelope(outcome.refused), headers: outcome.refused.headers };
       return { envelope: { code: 200, message: outcome.message, data: outcome.data }, headers: outcome.headers };
     } catch (error) {
@@ -208,7 +213,12 @@ export class Dispatcher {
    * (the change, if any, rolled back; the attempt did not). A failure to write it is logged,
    * never turned into another answer.
    */
-  private async recordImpersonatedRefusal(call: CallDef, scope: AnyScope | null, request: RequestContext, refusal: AppError): Promise<void> {
+  private async recordImpersonatedRefusal(
+    call: CallDef,
+    scope: AnyScope | null,
+    request: RequestContext,
+    refusal: AppError,
+  ): Promise<void> {
     if (scope?.impersonatorUserId == null) return;
     try {
       await new AuditTrail(this.writeAudit, call, scope, request).recordImpersonatedCall(this.deps.db, { refused: refusal.reason });

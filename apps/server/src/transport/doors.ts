@@ -86,7 +86,11 @@ export const WEB_DOOR: HttpDoor = {
   bodyMaxBytes: 0,
   notFound: 'CALL_NOT_FOUND',
   headers: {},
-  success: (_call, outcome) => ({ status: 200, body: { code: 200, message: outcome.message, data: outcome.data }, headers: outcome.headers }),
+  success: (_call, outcome) => ({
+    status: 200,
+    body: { code: 200, message: outcome.message, data: outcome.data },
+    headers: outcome.headers,
+  }),
   refusal: (error) => ({ status: error.status, body: refusalEnvelope(error), headers: error.headers }),
   auditPath: () => undefined,
 };
@@ -257,7 +261,11 @@ export function doorErrorHandler(door: HttpDoor, strict: boolean) {
       request.log.error({ err: error }, `${door.name} request failed`);
       return sendDoorAnswer(reply, door, door.refusal(failure('INTERNAL_ERROR'), strict));
     }
-    return sendDoorAnswer(reply, door, door.refusal(failure(status === PAYLOAD_TOO_LARGE ? 'BODY_TOO_LARGE' : 'MALFORMED_REQUEST'), strict));
+    return sendDoorAnswer(
+      reply,
+      door,
+      door.refusal(failure(status === PAYLOAD_TOO_LARGE ? 'BODY_TOO_LARGE' : 'MALFORMED_REQUEST'), strict),
+    );
   };
 }
 
@@ -312,7 +320,8 @@ export function registerHttpDoor(app: FastifyInstance, dispatcher: Dispatcher, d
         },
       });
     }
-    const notFound = async (_request: FastifyRequest, reply: FastifyReply) => sendDoorAnswer(reply, door, door.refusal(failure(door.notFound), strict));
+    const notFound = async (_request: FastifyRequest, reply: FastifyReply) =>
+      sendDoorAnswer(reply, door, door.refusal(failure(door.notFound), strict));
     scope.all(`${door.prefix}/*`, notFound);
     scope.all(door.prefix, notFound);
   });
@@ -346,7 +355,12 @@ export function registerWebFileCalls(app: FastifyInstance, dispatcher: Dispatche
       logLevel: 'warn',
       handler: async (request, reply) => {
         try {
-          const outcome = await dispatcher.dispatchCall(call, () => inputOf(call, request), requestContextOf(request), (ready) => ready.run());
+          const outcome = await dispatcher.dispatchCall(
+            call,
+            () => inputOf(call, request),
+            requestContextOf(request),
+            (ready) => ready.run(),
+          );
           if (outcome.refused) return sendDoorAnswer(reply, WEB_DOOR, WEB_DOOR.refusal(outcome.refused, false));
           const file = outcome.data as FileAnswer;
           return reply

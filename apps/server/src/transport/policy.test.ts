@@ -75,7 +75,8 @@ describe('the contract and the dispatcher', () => {
   it('finds every operation of the merchant and POS doors, and the web routes that are not JSON', () => {
     // Proves the door table is not empty either: the merchant API's 6 operations, the POS API's
     // 9, the report download and the live stream are all calls of the contract.
-    const byDoor = (door: string) => DOOR_CALLS.filter((call) => doorOf(call) === door).map((call) => `${call.http!.method} ${call.http!.path}`);
+    const byDoor = (door: string) =>
+      DOOR_CALLS.filter((call) => doorOf(call) === door).map((call) => `${call.http!.method} ${call.http!.path}`);
     expect(byDoor('merchant-api').sort()).toEqual(
       [
         'GET /payments',
@@ -87,7 +88,11 @@ describe('the contract and the dispatcher', () => {
       ].sort(),
     );
     expect(byDoor('pos-api')).toHaveLength(9);
-    expect(WEB_CALLS.filter((call) => call.http).map((call) => call.path).sort()).toEqual(['download-report', 'events-stream']);
+    expect(
+      WEB_CALLS.filter((call) => call.http)
+        .map((call) => call.path)
+        .sort(),
+    ).toEqual(['download-report', 'events-stream']);
   });
 
   it('registers exactly the calls of the contract, each with its contract definition', () => {
@@ -175,20 +180,29 @@ describe('the checker catches violations', () => {
     // status, what a GET may take, and the request's fields against its parts'.
     const call = apiGetPaymentCall;
     const withRoute = (change: Record<string, unknown>) => ({ ...call, http: { ...call.http, ...change } }) as unknown as CallDef;
-    const problems = (change: Record<string, unknown>) => policyProblems(withRoute(change)).map((text) => text.replace(`${call.path}: `, ''));
+    const problems = (change: Record<string, unknown>) =>
+      policyProblems(withRoute(change)).map((text) => text.replace(`${call.path}: `, ''));
     expect(policyProblems(call)).toEqual([]);
     expect(problems({ method: 'DELETE' })).toContain("unknown method 'DELETE'");
     expect(problems({ path: '/Payments/{id}' })).toContain("the route path '/Payments/{id}' is not /kebab-case segments and {parameters}");
     expect(problems({ status: 204 })).toContain('a success answers 200 or 201, not 204');
-    expect(problems({ method: 'POST', query: z.object({ page: z.number() }) })).toContain('a POST call takes its fields in its body, not the query');
-    expect(problems({ path: '/payments/{paymentId}' })).toContain("the path's parameters {paymentId} are not the fields of its params part (id)");
+    expect(problems({ method: 'POST', query: z.object({ page: z.number() }) })).toContain(
+      'a POST call takes its fields in its body, not the query',
+    );
+    expect(problems({ path: '/payments/{paymentId}' })).toContain(
+      "the path's parameters {paymentId} are not the fields of its params part (id)",
+    );
     expect(problems({ body: z.object({ amount: z.number() }) })).toContain('a GET call takes no body');
-    expect(problems({ body: z.object({ amount: z.number() }) })).toContain("the request's fields are not its parts' fields (use httpRequest(route))");
+    expect(problems({ body: z.object({ amount: z.number() }) })).toContain(
+      "the request's fields are not its parts' fields (use httpRequest(route))",
+    );
     const withoutRoute = { ...call, http: undefined } as unknown as CallDef;
     expect(policyProblems(withoutRoute)).toContain(`${call.path}: a call of the merchant-api door needs its HTTP route`);
     const route = { method: 'GET', path: '/things', status: 200 } as const;
     const webJson = defineCall({ ...getWalletListCall, http: route, request: httpRequest(route) });
-    expect(policyProblems(webJson)).toContain('get-wallet-list: a JSON call of the web app is reached at /api/v1/<path>, not by a route of its own');
+    expect(policyProblems(webJson)).toContain(
+      'get-wallet-list: a JSON call of the web app is reached at /api/v1/<path>, not by a route of its own',
+    );
   });
 
   it('reports a door that lets another merchant reach a payment, or a credential through that it should refuse', async () => {

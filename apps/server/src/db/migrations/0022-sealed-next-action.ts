@@ -9,5 +9,7 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`UPDATE api_payments SET next_action_url = NULL WHERE next_action_url IS NOT NULL AND next_action_url NOT LIKE 'v1.%'`.execute(db);
+  await sql`UPDATE api_payments SET next_action_url = NULL WHERE next_action_url IS NOT NULL AND next_action_url NOT LIKE 'v1.%'`.execute(
+    db,
+  );
 }

@@ -178,7 +178,12 @@ async function insertPayment(
   audit: AuditTrail,
   client: ApiClient,
   input: TCreatePaymentInput,
-  row: { uuid: string; channelId: bigint; currencyId: number; customer: { name: string; email?: string | null; phone?: string | null } | undefined },
+  row: {
+    uuid: string;
+    channelId: bigint;
+    currencyId: number;
+    customer: { name: string; email?: string | null; phone?: string | null } | undefined;
+  },
 ): Promise<bigint> {
   const hosted = input.card === undefined;
   return deps.db.transaction().execute(async (trx) => {
@@ -359,7 +364,9 @@ export async function capture(
       transactionId: chargedTransaction(row, 'PAYMENT_NOT_CAPTURABLE'),
       ...(input.amount !== undefined ? { amountMinor: BigInt(input.amount) } : {}),
       ip,
-      audit: coreAuditWriter(audit, row, (change) => ({ amount: minorToWire(change.captureAmountMinor ?? change.payment.amountCapturedMinor) })),
+      audit: coreAuditWriter(audit, row, (change) => ({
+        amount: minorToWire(change.captureAmountMinor ?? change.payment.amountCapturedMinor),
+      })),
     });
     return paymentView(deps, await freshRow(deps, client, row), payment);
   });

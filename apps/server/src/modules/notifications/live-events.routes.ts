@@ -56,14 +56,24 @@ export function registerLiveEvents(app: FastifyInstance, dispatcher: Dispatcher,
   return hub;
 }
 
-async function streamOwner(dispatcher: Dispatcher, deps: Deps, request: FastifyRequest, query: Record<string, unknown>): Promise<StreamOwner> {
+async function streamOwner(
+  dispatcher: Dispatcher,
+  deps: Deps,
+  request: FastifyRequest,
+  query: Record<string, unknown>,
+): Promise<StreamOwner> {
   const context = requestContextOf(request);
   if (context.accessToken) {
-    return dispatcher.dispatchCall(eventsStreamCall, () => query, context, async (ready) => {
-      const outcome = await ready.run();
-      if (outcome.refused) throw outcome.refused;
-      return outcome.data as StreamOwner;
-    });
+    return dispatcher.dispatchCall(
+      eventsStreamCall,
+      () => query,
+      context,
+      async (ready) => {
+        const outcome = await ready.run();
+        if (outcome.refused) throw outcome.refused;
+        return outcome.data as StreamOwner;
+      },
+    );
   }
   // Without a session or a ticket there is no caller to check anything for.
   if (query.ticket === undefined) throw failure('UNAUTHENTICATED');

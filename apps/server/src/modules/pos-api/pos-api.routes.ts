@@ -36,8 +36,12 @@ export function registerPosApiCalls(dispatcher: Dispatcher, deps: Deps): void {
   dispatcher.register(posPreAuthCall, async (input, ctx) => ({
     data: await posCharge(deps, ctx.scope.device, deviceRequestOf(ctx), 'PRE_AUTH', input),
   }));
-  dispatcher.register(posCaptureCall, async (input, ctx) => ({ data: await posCapture(deps, ctx.scope.device, deviceRequestOf(ctx), input) }));
-  dispatcher.register(posRefundCall, async (input, ctx) => ({ data: await posRefund(deps, ctx.scope.device, deviceRequestOf(ctx), input) }));
+  dispatcher.register(posCaptureCall, async (input, ctx) => ({
+    data: await posCapture(deps, ctx.scope.device, deviceRequestOf(ctx), input),
+  }));
+  dispatcher.register(posRefundCall, async (input, ctx) => ({
+    data: await posRefund(deps, ctx.scope.device, deviceRequestOf(ctx), input),
+  }));
   dispatcher.register(posVoidCall, async (input, ctx) => ({ data: await posVoid(deps, ctx.scope.device, deviceRequestOf(ctx), input) }));
   dispatcher.register(posGetTransactionCall, async (input, ctx) => ({
     data: await posTransaction(deps, ctx.scope.device, input.transactionId),

@@ -1,7 +1,7 @@
 // POST /api/pos/v1/login: a device login (device id, username, device password) for a session
 // token. Public: the credential is in the body. Sign-ins and refused sign-ins are audited by the
 // service (`pos.login`, `pos.login-refused`), a refused one too, as the web app's are.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { defineCall, httpRequest } from '../../call.ts';
 import { POS_API_CALL, ZPosLoginRequest, ZPosLoginResponse } from './common.ts';
 

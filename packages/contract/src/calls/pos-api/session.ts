@@ -1,5 +1,5 @@
 // GET /api/pos/v1/session: the signed-in device and the operations its login may run now.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { defineCall, httpRequest } from '../../call.ts';
 import { POS_API_CALL, ZPosSessionResponse } from './common.ts';
 
