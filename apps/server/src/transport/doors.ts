@@ -32,6 +32,7 @@ import {
   type TDoor,
   type TErrorName,
 } from '@paywallet/contract';
+import { assert } from '@paywallet/ledger';
 import type { Deps } from '../deps.ts';
 import { hitLimit } from '../lib/rate-limit.ts';
 import { hashRequest, isValidIdempotencyKey, withIdempotency } from '../lib/idempotency.ts';
@@ -59,7 +60,8 @@ type Success = Exclude<CallOutcome, { refused: AppError }>;
 export interface HttpDoor {
   name: TDoor;
   prefix: string;
-  bodyMaxBytes: number;
+  /** The largest body of a call of the door (the web app's JSON calls have the app's own limit). */
+  bodyMaxBytes?: number;
   /** The refusal of a path no call of the door answers. */
   notFound: TErrorName;
   /** Headers on every answer of the door. */
@@ -83,7 +85,6 @@ const CREDENTIAL_MAX_CHARS = 200;
 export const WEB_DOOR: HttpDoor = {
   name: 'web',
   prefix: '/api',
-  bodyMaxBytes: 0,
   notFound: 'CALL_NOT_FOUND',
   headers: {},
   success: (_call, outcome) => ({
@@ -125,7 +126,10 @@ export const POS_API_DOOR: HttpDoor = {
     return checkedRefusal(this, ZPosError, { status: error.status, body: errorBody(error), headers: error.headers }, strict);
   },
   // Two tills may use the same key without meeting.
-  idempotencyScope: (scope) => `pos-api:${'via' in scope && scope.via === 'device' ? scope.device.posDeviceId : scope.accountHolderId}`,
+  idempotencyScope(scope) {
+    assert('via' in scope && scope.via === 'device', 'a POS call runs in a device scope');
+    return `pos-api:${scope.device.posDeviceId}`;
+  },
   auditPath: (call) => `pos/v1${call.http?.path ?? ''}`,
 };
 
@@ -306,7 +310,7 @@ export function registerHttpDoor(app: FastifyInstance, dispatcher: Dispatcher, d
       scope.route({
         method: call.http!.method,
         url: fastifyPath(door, call),
-        bodyLimit: door.bodyMaxBytes,
+        ...(door.bodyMaxBytes ? { bodyLimit: door.bodyMaxBytes } : {}),
         handler: async (request, reply) => {
           const readInput = () => {
             // A malformed key is refused before the body is looked at (the caller's first mistake).
