@@ -111,7 +111,8 @@ function operationOf(call: CallDef): ZodOpenApiOperationObject {
     ...(route.body
       ? {
           requestBody: {
-            required: Object.keys(route.body.shape).length > 0,
+            // A body is required when an empty one would not do (a void or a full capture takes none).
+            required: !route.body.safeParse({}).success,
             content: { 'application/json': { schema: route.body, ...requestExamples(call) } },
           },
         }
