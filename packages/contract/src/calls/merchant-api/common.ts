@@ -9,6 +9,13 @@ import type { TErrorName } from '../../errors.ts';
 import { AMOUNT_MINOR_MAX } from '../../money.ts';
 import { zText } from '../../text.ts';
 
+/**
+ * Text of at most `maxChars` that must also match a pattern: the limit runs first and stops the
+ * pattern on a longer value (no pattern ever reads a megabyte), saying what the pattern says.
+ */
+export const zApiPattern = (maxChars: number, pattern: RegExp, message: string) =>
+  z.string().max(maxChars, { message, abort: true }).regex(pattern, message);
+
 /** What every call of the door shares: a merchant's server acting as the merchant's main account. */
 export const MERCHANT_API_CALL = { door: 'merchant-api', audience: ['merchant'], feature: null, session: 'full' } as const;
 
@@ -39,29 +46,22 @@ export const zApiAmount = z
 export const ZCard = z
   .object({
     holderName: zText('card holder name', 100).min(1, 'The card holder name is required'),
-    number: z
-      .string()
-      .max(23, 'The card number is invalid')
-      .regex(/^[0-9 ]{12,23}$/, 'The card number is invalid')
-      .meta({ example: '4242424242424242' }),
+    number: zApiPattern(23, /^[0-9 ]{12,23}$/, 'The card number is invalid').meta({ example: '4242424242424242' }),
     expMonth: z.number().int().min(1, 'The expiry month is invalid').max(12, 'The expiry month is invalid').meta({ example: 12 }),
     expYear: z.number().int().min(2000, 'The expiry year is invalid').max(2100, 'The expiry year is invalid').meta({ example: 2030 }),
-    cvc: z
-      .string()
-      .regex(/^[0-9]{3,4}$/, 'The CVC is invalid')
-      .meta({ example: '123' }),
+    cvc: zApiPattern(4, /^[0-9]{3,4}$/, 'The CVC is invalid').meta({ example: '123' }),
   })
   .meta({ id: 'Card', description: 'The card to charge. The CVC is never stored; only the brand, first six and last four digits are.' });
 
 export const ZCustomer = z
   .object({
     name: zText('customer name', 100).min(1, 'The customer name is required'),
-    email: z.email('The customer email is invalid').max(255).nullish(),
-    phone: z
+    email: z
       .string()
-      .max(32, 'The customer phone is invalid')
-      .regex(/^\+?[0-9 ()-]{4,31}$/, 'The customer phone is invalid')
+      .max(255, { message: 'The customer email is invalid', abort: true })
+      .pipe(z.email('The customer email is invalid'))
       .nullish(),
+    phone: zApiPattern(32, /^\+?[0-9 ()-]{4,31}$/, 'The customer phone is invalid').nullish(),
   })
   .meta({ id: 'Customer', description: 'Who pays: recorded under the merchant as a customer.' });
 

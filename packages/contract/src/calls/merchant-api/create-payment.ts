@@ -3,20 +3,20 @@
 import { z } from 'zod';
 import { defineCall, httpRequest } from '../../call.ts';
 import { zText } from '../../text.ts';
-import { MERCHANT_API_CALL, ZCard, ZCustomer, ZPayment, zApiAmount } from './common.ts';
+import { MERCHANT_API_CALL, ZCard, ZCustomer, ZPayment, zApiAmount, zApiPattern } from './common.ts';
 
 const ZReturnUrl = z
   .string()
-  .max(2000, 'The return URL is too long')
+  .max(2000, { message: 'The return URL is too long', abort: true })
   .regex(/^https?:\/\/[^\s]+$/, 'The return URL must be an http or https URL');
 
 export const ZCreatePaymentRequest = z
   .object({
     amount: zApiAmount.meta({ description: 'Amount in minor units (AED 10.50 is 1050).', example: 1050 }),
-    currency: z
-      .string()
-      .regex(/^[A-Z]{3}$/, 'The currency must be a 3-letter ISO code')
-      .meta({ description: 'ISO 4217 code of a currency the merchant has a fee schedule in.', example: 'AED' }),
+    currency: zApiPattern(3, /^[A-Z]{3}$/, 'The currency must be a 3-letter ISO code').meta({
+      description: 'ISO 4217 code of a currency the merchant has a fee schedule in.',
+      example: 'AED',
+    }),
     card: ZCard.optional().meta({
       description: 'The card to charge now. Leave it out to get a hosted checkout page (nextAction.redirectUrl) for the customer.',
     }),
@@ -30,7 +30,7 @@ export const ZCreatePaymentRequest = z
       .meta({ description: 'Your own reference (an order number).', example: 'order-1001' }),
     customer: ZCustomer.optional(),
     channelId: z
-      .union([z.string().regex(/^[0-9]{1,18}$/, 'The channel id is invalid'), z.number().int().positive()])
+      .union([zApiPattern(18, /^[0-9]{1,18}$/, 'The channel id is invalid'), z.number().int().positive()])
       .optional()
       .meta({ description: "One of the merchant's online channels; default: the first online channel of an Active store." }),
     returnUrl: ZReturnUrl.nullish().meta({

@@ -1,20 +1,16 @@
 // GET /api/merchant/v1/payments: the merchant's payments, newest first, a page at a time.
 import { z } from 'zod';
 import { defineCall, httpRequest } from '../../call.ts';
-import { MERCHANT_API_CALL, PAYMENT_STATUSES, ZPaymentList } from './common.ts';
+import { MERCHANT_API_CALL, PAYMENT_STATUSES, ZPaymentList, zApiPattern } from './common.ts';
 
 export const ZListPaymentsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(20),
   status: z.enum(PAYMENT_STATUSES).optional(),
-  fromDate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'The from date must be YYYY-MM-DD')
+  fromDate: zApiPattern(10, /^\d{4}-\d{2}-\d{2}$/, 'The from date must be YYYY-MM-DD')
     .optional()
     .meta({ description: 'YYYY-MM-DD, inclusive (UTC)' }),
-  toDate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'The to date must be YYYY-MM-DD')
+  toDate: zApiPattern(10, /^\d{4}-\d{2}-\d{2}$/, 'The to date must be YYYY-MM-DD')
     .optional()
     .meta({ description: 'YYYY-MM-DD, inclusive (UTC)' }),
 });

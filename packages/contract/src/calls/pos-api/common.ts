@@ -79,7 +79,10 @@ export const ZPosCard = z.object({
     .int()
     .min(2000, 'The exp year must have four digits')
     .max(2099, 'The exp year must have four digits'),
-  cvc: z.string({ error: 'The cvc field is required' }).regex(/^\d{3,4}$/, 'The cvc must be between 3 and 4 digits'),
+  cvc: z
+    .string({ error: 'The cvc field is required' })
+    .max(4, { message: 'The cvc must be between 3 and 4 digits', abort: true })
+    .regex(/^\d{3,4}$/, 'The cvc must be between 3 and 4 digits'),
 });
 
 export const ZPosCustomer = z.object({
@@ -88,9 +91,14 @@ export const ZPosCustomer = z.object({
     .trim()
     .min(1, 'The customer name field is required')
     .max(100, 'The customer name may not be greater than 100 characters'),
-  email: z.email('The customer email must be a valid email address').max(150).nullish(),
+  email: z
+    .string()
+    .max(150, { message: 'The customer email must be a valid email address', abort: true })
+    .pipe(z.email('The customer email must be a valid email address'))
+    .nullish(),
   phone: z
     .string()
+    .max(21, { message: 'The customer phone must be a valid phone number', abort: true })
     .regex(/^\+?[0-9 ()-]{6,20}$/, 'The customer phone must be a valid phone number')
     .nullish(),
 });
@@ -99,6 +107,7 @@ export const ZPosChargeRequest = z.object({
   amount: zPosAmount,
   currency: z
     .string({ error: 'The currency field is required' })
+    .max(3, { message: 'The currency must be a three-letter code', abort: true })
     .regex(/^[A-Za-z]{3}$/, 'The currency must be a three-letter code')
     .transform((value) => value.toUpperCase()),
   card: ZPosCard,
@@ -109,6 +118,7 @@ export type TPosChargeInput = z.output<typeof ZPosChargeRequest>;
 
 export const zPosTransactionId = z
   .string({ error: 'The transaction id field is required' })
+  .max(36, { message: 'The transaction id is invalid', abort: true })
   .regex(/^[0-9a-fA-F-]{36}$/, 'The transaction id is invalid')
   .transform((value) => value.toLowerCase());
 
