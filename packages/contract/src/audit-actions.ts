@@ -63,6 +63,11 @@ export const AUDIT_ACTIONS = [
   'pos.capture',
   'pos.refund',
   'pos.void',
+  // ---- the platform itself (acting as the system): batch runs, expiring hosted API payments ----
+  'batch-run.start',
+  'batch-run.item-fail',
+  'batch-run.finish',
+  'api-payment.expire',
 ] as const;
 
 /** One of the audit log's actions: '<subject>.<verb>'. */
