@@ -12,6 +12,7 @@ import {
   maskEmail,
   maskPhone,
   multilineFields,
+  storableText,
   TEXT_SCAN_MAX_CHARS,
   TEXT_WALK_DEPTH_MAX,
   zFreeText,
@@ -237,6 +238,16 @@ describe('control characters', () => {
       expect(hasLoneSurrogate(text), JSON.stringify(text)).toBe(false);
       expect(isWellFormed(text), JSON.stringify(text)).toBe(true);
     }
+  });
+
+  it('keeps header text storable: no controls, no lone surrogates, bounded without splitting a pair', () => {
+    // Proves a user agent can always be stored as it is kept: what PostgreSQL would refuse or
+    // mangle is dropped, and the cut at the limit never leaves half of a character.
+    expect(storableText('Mozilla/5.0 (X11; Linux) Ünal 😀', 300)).toBe('Mozilla/5.0 (X11; Linux) Ünal 😀');
+    expect(storableText('ua\uD800x\u0000y\u0085z\uDC00', 300)).toBe('uaxyz');
+    expect(storableText(`${'a'.repeat(299)}😀tail`, 300)).toBe('a'.repeat(299));
+    expect(storableText('😀😀😀', 4)).toBe('😀😀');
+    expect(hasLoneSurrogate(storableText(`${'a'.repeat(299)}😀`, 300))).toBe(false);
   });
 
   it("leaves a string longer than any limit to its field's limit when asked to", () => {

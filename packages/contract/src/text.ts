@@ -172,6 +172,22 @@ function unstorableKeyMessage(key: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Text the server keeps without asking the caller to fix it (a request header such as the user
+ * agent): control characters and lone surrogates dropped, at most `maxChars`, never cut between
+ * the two halves of a pair (a cut there would leave a lone surrogate of its own).
+ */
+export function storableText(text: string, maxChars: number): string {
+  let kept = '';
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    if (isControlCode(code) || (char.length === 1 && (isHighSurrogate(code) || isLowSurrogate(code)))) continue;
+    if (kept.length + char.length > maxChars) break;
+    kept += char;
+  }
+  return kept;
+}
+
 /** '+•••43': a phone shown by its last two digits, to someone who looked its owner up by e-mail. */
 export function maskPhone(phone: string): string {
   return `+•••${phone.slice(-2)}`;

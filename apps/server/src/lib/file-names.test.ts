@@ -45,6 +45,7 @@ describe('cleanFileName', () => {
   it('collapses whitespace and trims dots and spaces at both ends', () => {
     // Proves a name cannot hide as '.name', end in a dot Windows drops, or carry tabs and odd spaces.
     expect(cleanFileName('  my \t\n  passport\u00A0\u2003scan .png  ')).toBe('my passport scan .png');
+    expect(cleanFileName('tab\tand\r\nbreak.png')).toBe('tab and break.png');
     expect(cleanFileName('...hidden.png')).toBe('hidden.png');
     expect(cleanFileName('name.png. . .')).toBe('name.png');
     expect(cleanFileName('line\u2028break.png')).toBe('line break.png');

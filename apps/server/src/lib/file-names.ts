@@ -3,10 +3,10 @@
 // 'gpj.exe' read as 'exe.jpg', zero-width characters, a Windows or Unix path, or 5,000
 // characters. What is kept is cleaned and bounded, and never empty:
 //   1. only the last segment of a path ('C:\Users\me\passport.png' -> 'passport.png');
-//   2. control characters (Cc), format characters (Cf: bidi controls, zero-width joiners, BOM),
+//   2. whitespace of any kind (tab, line breaks, Unicode spaces) made one space per run;
+//   3. control characters (Cc), format characters (Cf: bidi controls, zero-width joiners, BOM),
 //      lone surrogates, and the characters Windows refuses in a name (< > : " | ? *) removed;
-//   3. whitespace of any kind collapsed to one space, trimmed; dots and spaces trimmed at both
-//      ends (no hidden '.name', no 'name.' that Windows drops);
+//      dots and spaces trimmed at both ends (no hidden '.name', no 'name.' Windows drops);
 //   4. at most FILE_NAME_MAX_CHARS code points, cut in the stem so the extension stays;
 //   5. FILE_NAME_FALLBACK when nothing is left.
 // The file's type is never read from its name (the bytes are sniffed), so the extension kept
@@ -23,19 +23,21 @@ export const FILE_NAME_FALLBACK = 'file';
 const RAW_NAME_SCAN_MAX_CHARS = 4 * 1024;
 const RAW_NAME_TAIL_CHARS = 64;
 
-// Cc and Cf (with \p{..} the pattern walks code points, so a lone surrogate is matched as itself).
+// Tab, line breaks and every Unicode space or separator (Zs, Zl, Zp): one space each run.
+const WHITESPACE = /[\t\n\v\f\r\p{Z}]+/gu;
+// Cc, Cf and Cs: with the u flag the pattern walks code points, so a pair is one character and
+// only a lone surrogate is Cs.
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}]/gu;
 const WINDOWS_RESERVED = /[<>:"|?*]/g;
-const WHITESPACE = /[\s\p{Z}]+/gu;
 const EDGE_DOTS_AND_SPACES = /^[.\s]+|[.\s]+$/g;
 
 /** The name an upload is stored under: cleaned, bounded, never empty. */
 export function cleanFileName(raw: string): string {
   const cleaned = boundedLastSegment(raw)
     .normalize('NFC')
+    .replace(WHITESPACE, ' ')
     .replace(INVISIBLE, '')
     .replace(WINDOWS_RESERVED, '')
-    .replace(WHITESPACE, ' ')
     .replace(EDGE_DOTS_AND_SPACES, '');
   const bounded = withinLength(cleaned);
   return bounded === '' ? FILE_NAME_FALLBACK : bounded;
