@@ -57,6 +57,9 @@ function withinLength(name: string): string {
   const dot = name.lastIndexOf('.');
   const extension = dot > 0 ? Array.from(name.slice(dot)) : [];
   const keep = extension.length >= 2 && extension.length <= EXTENSION_MAX_CHARS ? extension : [];
-  const stem = chars.slice(0, FILE_NAME_MAX_CHARS - keep.length).join('').replace(EDGE_DOTS_AND_SPACES, '');
+  const stem = chars
+    .slice(0, FILE_NAME_MAX_CHARS - keep.length)
+    .join('')
+    .replace(EDGE_DOTS_AND_SPACES, '');
   return stem + keep.join('');
 }

@@ -72,7 +72,11 @@ describe('a lone surrogate at each door', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      error: { code: 'VALIDATION_FAILED', message: SURROGATE_MESSAGE('description'), fields: { description: SURROGATE_MESSAGE('description') } },
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: SURROGATE_MESSAGE('description'),
+        fields: { description: SURROGATE_MESSAGE('description') },
+      },
     });
     // Authenticating counts the client's requests for its rate limit; nothing else is written.
     expect(changedTables(before, await countAllRows(t)).filter((table) => table !== 'rate_limits')).toEqual([]);

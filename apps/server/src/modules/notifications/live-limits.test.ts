@@ -64,7 +64,9 @@ describe('the hub’s caps', () => {
     try {
       const person = await createTestPerson(t);
       const sessions = await Promise.all(
-        Array.from({ length: Math.ceil(LIVE_LIMITS.streamsPerUserMax / LIVE_LIMITS.streamsPerSessionMax) + 2 }, () => anotherSession(person)),
+        Array.from({ length: Math.ceil(LIVE_LIMITS.streamsPerUserMax / LIVE_LIMITS.streamsPerSessionMax) + 2 }, () =>
+          anotherSession(person),
+        ),
       );
       const attempts = await Promise.all(
         sessions.flatMap((session) =>
@@ -88,7 +90,8 @@ describe('the hub’s caps', () => {
     const hub = new NotificationHub(t.deps.db, t.deps.log, { pollMs: 60_000 });
     const person = await createTestPerson(t);
     const session = await anotherSession(person);
-    for (let index = 0; index < LIVE_LIMITS.streamsPerSessionMax; index++) unsubscribeOf(await hub.subscribe(person.id, session.sessionId, sink()));
+    for (let index = 0; index < LIVE_LIMITS.streamsPerSessionMax; index++)
+      unsubscribeOf(await hub.subscribe(person.id, session.sessionId, sink()));
     await t.deps.db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', session.sessionId).execute();
     await hub.poll();
     expect(hub.streamsOfSession(session.sessionId)).toBe(0);
