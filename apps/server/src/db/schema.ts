@@ -49,6 +49,8 @@ export interface SessionsTable {
   stage: 'passcode' | 'user';
   admin_login: Generated<boolean>;
   impersonator_user_id: bigint | null;
+  /** The administrator's own session an impersonation was opened from; it ends with it (0023). */
+  impersonator_session_id: bigint | null;
   ip: string | null;
   user_agent: string | null;
   created_at: Generated<Date>;
