@@ -161,6 +161,15 @@ export const ERRORS = {
   ),
   /** The passcode steps in an impersonation: they would test the merchant's passcode and outlive the administrator. */
   IMPERSONATION_CANNOT_SIGN_IN: fixed(403, 'An administrator logged in as a merchant cannot take the merchant’s passcode steps.'),
+  /**
+   * A sign-in that acts for the merchant (a staff account, a device password) made by an
+   * administrator logged in as the merchant would let the administrator move money through it
+   * later, past the rule above.
+   */
+  IMPERSONATION_CANNOT_CREATE_SIGN_INS: fixed(
+    403,
+    'An administrator logged in as a merchant cannot create sign-ins for the merchant (staff accounts, device passwords). The merchant has to do this from their own account.',
+  ),
   // ---- live notifications (GET /api/events) ------------------------------------------------
   EVENTS_TICKET_INVALID: fixed(401, 'The events ticket is invalid, used or expired. Please ask for a new one.'),
   TOKEN_IN_URL: fixed(400, 'A session token may not travel in a URL. Send it in the accessToken header.'),

@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '@paywallet/contract';
 import {
+  addMerchantStaffCall,
   adminLoginAsMerchantCall,
   confirmSendMoneyCall,
   getUserProfileCall,
@@ -18,6 +19,7 @@ import {
   isCallDef,
   logoutUserCall,
   passcodeLoginCall,
+  resetStaffPosdevicePasswordCall,
   setPasscodeCall,
   USER_STATUS,
 } from '@paywallet/contract';
@@ -25,6 +27,7 @@ import { countAllRows, countRows, createTestApp, type TestApp } from '../../test
 import { createTestAdmin, type TestAdmin } from '../../test/admin.ts';
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { POLICY_REFUSALS } from '../../test/policy-table.ts';
+import { createTestDevice, posApi } from '../../test/pos-device.ts';
 import { balanceOf, countMoneyRows, createTestPerson, expectLedgerInvariants, fundWallet } from '../../test/money.ts';
 import { IMPERSONATION_LIFE_S, revokeUserSessions } from '../auth/sessions.ts';
 import { NotificationHub, type LiveStream } from '../notifications/live.ts';
@@ -206,6 +209,48 @@ describe('the merchant’s passcode steps', () => {
     expect([set.status, set.reason]).toEqual([403, 'IMPERSONATION_CANNOT_SIGN_IN']);
     expect({ tries: await tries(), rows: await countRows(t, ['sessions']) }).toEqual(before);
     expect(await profileReason(token)).toEqual([200, 'ok']);
+  });
+});
+
+describe('sign-ins that act for the merchant', () => {
+  it('are not created in an impersonation: no staff account, no device password', async () => {
+    // Proves the way around the money rule is closed: a staff account or a device password made
+    // by the administrator would outlive the impersonation and move money through another door.
+    // The merchant's own session makes both (the fixture below resets a device password as the
+    // merchant), so the refusal belongs to the impersonation.
+    const device = await createTestDevice(t, merchant, [{ userId: merchant.id, settings: ['SALE'] }]);
+    const { token } = await loginAsMerchant();
+    const before = await countAllRows(t);
+    const staff = await t.call(
+      addMerchantStaffCall,
+      {
+        email: `admin-made-${Date.now()}@example.test`,
+        phoneNumber: '971501234999',
+        firstName: 'Shadow',
+        lastName: 'Staff',
+        password: 'Password123',
+        confirmPassword: 'Password123',
+        status: USER_STATUS.ACTIVE,
+      },
+      { token },
+    );
+    expect([staff.status, staff.reason]).toEqual([403, 'IMPERSONATION_CANNOT_CREATE_SIGN_INS']);
+    const reset = await t.call(
+      resetStaffPosdevicePasswordCall,
+      { posDeviceId: device.posDeviceId, staffId: Number(merchant.id) },
+      { token },
+    );
+    expect([reset.status, reset.reason]).toEqual([403, 'IMPERSONATION_CANNOT_CREATE_SIGN_INS']);
+    // Only the two refused calls' impersonation rows were written.
+    const after = await countAllRows(t);
+    const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+    expect([changed, after.audit_log! - before.audit_log!]).toEqual([['audit_log'], 2]);
+    const stillWorks = await posApi(t, 'login', {
+      deviceId: device.deviceId,
+      username: device.logins[0]!.username,
+      password: device.logins[0]!.password,
+    });
+    expect(stillWorks.status).toBe(200);
   });
 });
 

@@ -7,6 +7,7 @@ import { isBlockedUserStatus, USER_STATUS } from '@paywallet/contract';
 import type { Db, Queryable } from '../../db/database.ts';
 import type { Role, Scope } from '../../transport/scope.ts';
 import { newSessionToken, sha256Hex } from '../../lib/secrets.ts';
+import { fail } from '../../transport/errors.ts';
 import * as repository from './sessions.repository.ts';
 import type { LiveAt, LiveSessionRow } from './sessions.repository.ts';
 
@@ -57,6 +58,15 @@ export async function resolveScope(db: Db, token: string): Promise<Scope | null>
 export async function listLiveSessionIds(db: Queryable, sessionIds: readonly bigint[], now: Date): Promise<bigint[]> {
   const rows = await repository.listLiveSessions(db, sessionIds, liveAt(now));
   return rows.filter(canAct).map((row) => row.id);
+}
+
+/**
+ * Staff accounts and device passwords are sign-ins that act for the merchant: made by an
+ * administrator logged in as the merchant, they would outlive the impersonation and move money
+ * (DECISIONS 52), so the services that make them refuse it first.
+ */
+export function refuseSignInCreationInImpersonation(scope: Pick<Scope, 'impersonatorUserId'>): void {
+  if (scope.impersonatorUserId !== null) fail('IMPERSONATION_CANNOT_CREATE_SIGN_INS');
 }
 
 /** A merchant's staff member whose status is not Active: they can neither sign in nor use a session. */
