@@ -3,13 +3,13 @@
 // which reads it through getPayableApiPayment / lockApiPaymentForPayment in the shape of a
 // payment link. The payment events of the core keep each API payment's state: paid when its
 // charge succeeds or is authorised, failed when a card payment's charge fails, and its API
-// status (requires_capture, refunded, ...) as the payment moves.
-import crypto from 'node:crypto';
+// status (requires_capture, refunded, ...) as the payment moves (applyPaymentEvent, a standing
+// payment listener that app.ts composes with the others).
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Queryable } from '../../db/database.ts';
 import { allowedSchemes } from '../merchant-payments/fees.service.ts';
-import { onPaymentEvent, type PaymentEvent } from '../merchant-payments/merchant-payments.service.ts';
+import type { PaymentEvent } from '../merchant-payments/payment-events.ts';
 import type { TGetApiPaymentsInput, TGetApiPaymentsResponse } from '@paywallet/contract';
 import type { Deps } from '../../deps.ts';
 import { defineList, listPage } from '../../db/lists.ts';
@@ -170,7 +170,8 @@ async function notifyMerchant(
   if (!url) return;
   const { payment } = event;
   const charged = payment.amountCapturedMinor > 0n;
-  const eventId = `evt_${crypto.randomUUID()}`;
+  // The payment event's own id: whoever builds this body from the event names it the same.
+  const eventId = `evt_${event.id}`;
   await enqueueWebhook(trx, {
     merchantUserId: row.merchant_user_id,
     eventType: 'api.payment',
@@ -197,11 +198,6 @@ async function notifyMerchant(
       ...(event.captureAmountMinor !== undefined ? { captureAmount: Number(event.captureAmountMinor) } : {}),
     },
   });
-}
-
-/** Registers the payment-event listener (once: the same function registered twice is called once). */
-export function registerApiPaymentEvents(): void {
-  onPaymentEvent(applyPaymentEvent);
 }
 
 // ---- the back office: get-api-payments (spec 2, Api Payment) ------------------------------------
