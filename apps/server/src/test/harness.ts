@@ -116,10 +116,7 @@ async function databaseBuiltInPlace(name: TemplateName): Promise<{ handle: Datab
   return opened;
 }
 
-export async function createTestApp(
-  overrides: Partial<Config> = {},
-  options: { demo?: boolean } & BuildOptions = {},
-): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { demo?: boolean } & BuildOptions = {}): Promise<TestApp> {
   const name: TemplateName = options.demo === false ? 'reference' : 'demo';
   const templates = runTemplates();
   const { handle, drop } = templates ? await databaseFromTemplate(templates, name) : await databaseBuiltInPlace(name);

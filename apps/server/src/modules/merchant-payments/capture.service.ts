@@ -62,7 +62,12 @@ export async function capturePayment(deps: Deps, input: CaptureInput): Promise<M
     });
     await logStep(trx, locked.attempt_id, input.ip, 'Captured', postedStep(amount, fee.feeMinor, fee.vatMinor));
     const payment = await paymentAfterChange(trx, input.merchantUserId, input.transactionId);
-    const event = paymentEvent('payment.captured', payment, { attemptId: locked.attempt_id, origin: input.origin }, { captureAmountMinor: amount });
+    const event = paymentEvent(
+      'payment.captured',
+      payment,
+      { attemptId: locked.attempt_id, origin: input.origin },
+      { captureAmountMinor: amount },
+    );
     await tellPaymentEvent(deps, trx, event, input.onEvent);
     await input.audit?.(trx, { payment, captureAmountMinor: amount });
     return payment;
@@ -85,7 +90,12 @@ export async function voidPayment(deps: Deps, input: VoidInput): Promise<Merchan
     await repository.updateMerchantPayment(trx, input.transactionId, { state: 'voided' });
     await logStep(trx, locked.attempt_id, input.ip, 'Voided');
     const payment = await paymentAfterChange(trx, input.merchantUserId, input.transactionId);
-    await tellPaymentEvent(deps, trx, paymentEvent('payment.voided', payment, { attemptId: locked.attempt_id, origin: input.origin }), input.onEvent);
+    await tellPaymentEvent(
+      deps,
+      trx,
+      paymentEvent('payment.voided', payment, { attemptId: locked.attempt_id, origin: input.origin }),
+      input.onEvent,
+    );
     await input.audit?.(trx, { payment });
     return payment;
   });

@@ -134,7 +134,11 @@ export async function chargeCard(deps: Deps, input: ChargeInput): Promise<Mercha
   await checkChargeTarget(deps.db, input);
   const priced = await priceCharge(deps, input);
   const { card } = input;
-  await logStep(deps.db, input.attemptId, input.ip, 'Card checked', { brand: card.brand, card: card.maskedNumber, scheme: priced.scheme.code });
+  await logStep(deps.db, input.attemptId, input.ip, 'Card checked', {
+    brand: card.brand,
+    card: card.maskedNumber,
+    scheme: priced.scheme.code,
+  });
 
   return deps.db.transaction().execute(async (trx) => {
     const draft: ChargeDraft = {
@@ -148,7 +152,12 @@ export async function chargeCard(deps: Deps, input: ChargeInput): Promise<Mercha
         card: { holderName: card.holderName, maskedNumber: card.maskedNumber },
       }),
     };
-    const authorization = await createAcquirer().authorize(card, input.amountMinor, priced.currency.code, `merchant-${input.kind}-${input.attemptId}`);
+    const authorization = await createAcquirer().authorize(
+      card,
+      input.amountMinor,
+      priced.currency.code,
+      `merchant-${input.kind}-${input.attemptId}`,
+    );
     await logStep(trx, input.attemptId, input.ip, 'Acquirer answered', {
       outcome: authorization.outcome,
       ...(authorization.outcome === 'declined' ? { reason: authorization.reason } : { reference: authorization.gatewayReference }),
@@ -242,7 +251,11 @@ async function recordAuthorization(
 }
 
 /** The transactions row of the charge, in the status given. */
-function movement(draft: ChargeDraft, status: number, extra: Pick<PostingTransaction, 'gatewayReferenceId' | 'failureReason'>): PostingTransaction {
+function movement(
+  draft: ChargeDraft,
+  status: number,
+  extra: Pick<PostingTransaction, 'gatewayReferenceId' | 'failureReason'>,
+): PostingTransaction {
   const { input } = draft;
   const { card } = input;
   return {
@@ -280,7 +293,12 @@ async function recordApproved(trx: Transaction<Database>, draft: ChargeDraft, ga
     return { transactionId, state: 'requires_capture', capturedMinor: 0n, challenge: null, event: 'payment.authorized' };
   }
   const posting = paymentPosting(draft.wallet.id, draft.currency.code, chargesOf(input.amountMinor, fee.feeMinor, fee.vatMinor));
-  const { transactionId } = await postEntries(trx, movement(draft, TRANSACTION_STATUS.SUCCESS, reference), posting.entries, posting.charges);
+  const { transactionId } = await postEntries(
+    trx,
+    movement(draft, TRANSACTION_STATUS.SUCCESS, reference),
+    posting.entries,
+    posting.charges,
+  );
   await logStep(trx, input.attemptId, input.ip, 'Approved', {});
   await logStep(trx, input.attemptId, input.ip, 'Posted', postedStep(input.amountMinor, fee.feeMinor, fee.vatMinor));
   return { transactionId, state: 'succeeded', capturedMinor: input.amountMinor, challenge: null, event: 'payment.succeeded' };

@@ -68,7 +68,12 @@ export async function refundPayment(deps: Deps, input: RefundInput): Promise<Ref
       await logStep(trx, locked.attempt_id, input.ip, 'Refunded', { amount: String(amount), refund: uuid, source: input.source });
       const payment = await paymentAfterChange(trx, input.merchantUserId, input.transactionId);
       const refund = { uuid, amountMinor: amount };
-      await tellPaymentEvent(deps, trx, paymentEvent('payment.refunded', payment, { attemptId: locked.attempt_id, origin: input.origin }, { refund }), input.onEvent);
+      await tellPaymentEvent(
+        deps,
+        trx,
+        paymentEvent('payment.refunded', payment, { attemptId: locked.attempt_id, origin: input.origin }, { refund }),
+        input.onEvent,
+      );
       await input.audit?.(trx, { payment, refund });
       return { payment, refund: { ...refund, status: REFUND_STATUS.PROCESSED, transactionId: refundTransactionId } };
     });

@@ -76,12 +76,21 @@ async function close(
 ): Promise<{ redirectUrl: string | null }> {
   const locked = await lockChallenged(trx, transactionId);
   const declined = state === 'declined';
-  const closed = await closePendingTransaction(trx, transactionId, declined ? TRANSACTION_STATUS.FAILED : TRANSACTION_STATUS.EXPIRED, reason);
+  const closed = await closePendingTransaction(
+    trx,
+    transactionId,
+    declined ? TRANSACTION_STATUS.FAILED : TRANSACTION_STATUS.EXPIRED,
+    reason,
+  );
   assert(closed, 'a merchant payment in challenge has a pending transaction');
   await repository.updateMerchantPayment(trx, transactionId, { state: declined ? 'failed' : 'expired' });
   await logStep(trx, locked.attempt_id, GATEWAY_IP, declined ? '3-D Secure declined' : '3-D Secure expired', { reason });
   const payment = await paymentAfterChange(trx, locked.merchant_user_id, transactionId);
-  await tellPaymentEvent(deps, trx, paymentEvent(declined ? 'payment.failed' : 'payment.expired', payment, { attemptId: locked.attempt_id }));
+  await tellPaymentEvent(
+    deps,
+    trx,
+    paymentEvent(declined ? 'payment.failed' : 'payment.expired', payment, { attemptId: locked.attempt_id }),
+  );
   return { redirectUrl: withReturnParams(locked.return_url, payment.status, payment.uuid) };
 }
 
