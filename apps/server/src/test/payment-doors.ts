@@ -35,7 +35,9 @@ export async function openPaymentDoors(t: TestApp, merchant: TestMerchant): Prom
   const settings = await t.call(getMerchantAppSettingsCall, {}, { token: merchant.token });
   expect(settings.status, settings.message).toBe(200);
   const credentials = `${settings.data[0]!.client_id}:${settings.data[0]!.client_secret!}`;
-  const device = await createTestDevice(t, merchant, [{ userId: merchant.id, settings: ['SALE', 'PRE_AUTH', 'CAPTURE', 'REFUND', 'VOID'] }]);
+  const device = await createTestDevice(t, merchant, [
+    { userId: merchant.id, settings: ['SALE', 'PRE_AUTH', 'CAPTURE', 'REFUND', 'VOID'] },
+  ]);
   const bearer = await deviceToken(t, device);
   const online = merchant.stores[0]!.terminals[0]!.channels.find((channel) => channel.type === 'online')!.id;
   const schemes = await t.deps.db.selectFrom('payment_methods').select('id').where('code', 'in', ['VISA', 'MASTERCARD']).execute();
