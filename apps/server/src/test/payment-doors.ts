@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import { getCheckoutCall, getMerchantAppSettingsCall, payCheckoutCall, type TCheckoutPayment } from '@paywallet/contract';
 import { insertPaymentLink } from '../modules/payment-links/payment-links.service.ts';
-import type { TestApp } from './harness.ts';
+import type { TestAnswer, TestApp } from './harness.ts';
 import type { TestMerchant } from './merchant.ts';
 import { createTestDevice, deviceToken, posApi } from './pos-device.ts';
 
@@ -20,8 +20,17 @@ export interface ApiPaymentAnswer {
   body: { id: string; status: string; transactionId: string | null; nextAction: { redirectUrl: string } | null } & Record<string, unknown>;
 }
 
+export interface CheckoutPage {
+  token: string;
+  attemptUuid: string;
+}
+
 export interface PaymentDoors {
-  /** Pays a new reusable link (callback URL set) on the checkout page, from `ip`. */
+  /** A new reusable link (callback URL set), opened on the checkout page from `ip`. */
+  openLink(ip?: string): Promise<CheckoutPage>;
+  /** Pays the opened page: pay-checkout's answer, whatever it is. */
+  payLink(page: CheckoutPage, number: string, ip?: string): Promise<TestAnswer<TCheckoutPayment>>;
+  /** Opens a new link and pays it (the answer must be a payment). */
   link(number: string, ip?: string): Promise<{ token: string; payment: TCheckoutPayment }>;
   /** POST /payments with a card; `extra` adds to the body (captureMethod: 'manual'). */
   api(number: string, extra?: Record<string, unknown>): Promise<ApiPaymentAnswer>;
@@ -53,39 +62,49 @@ export async function openPaymentDoors(t: TestApp, merchant: TestMerchant): Prom
     return { status: response.statusCode, body: response.json() };
   }
 
+  async function openLink(ip = '198.51.100.20'): Promise<CheckoutPage> {
+    const { token } = await insertPaymentLink(t.deps.db, {
+      merchantUserId: merchant.id,
+      channelId: online,
+      currencyId: aed.id,
+      amount: BigInt(DOOR_AMOUNT_MINOR),
+      type: 1,
+      status: 1,
+      exipresIn: null,
+      redirectUrl: 'https://shop.example.com/done',
+      callbackUrl: 'https://shop.example.com/callback',
+      receiptNo: null,
+      email: null,
+      phone: null,
+      description: 'A test link',
+      addedBy: merchant.id,
+      schemeIds: schemes.map((scheme) => scheme.id),
+    });
+    const opened = await t.call(getCheckoutCall, { token }, { ip });
+    expect(opened.status, opened.message).toBe(200);
+    return { token, attemptUuid: opened.data.attemptUuid! };
+  }
+
+  function payLink(page: CheckoutPage, number: string, ip = '198.51.100.20'): Promise<TestAnswer<TCheckoutPayment>> {
+    return t.call(
+      payCheckoutCall,
+      {
+        ...page,
+        customer: { name: 'Layla Haddad', email: 'layla@example.com' },
+        card: { holderName: 'Layla Haddad', number, expMonth: '09', expYear: String(FUTURE_YEAR % 100), cvc: '123' },
+      },
+      { ip },
+    );
+  }
+
   return {
+    openLink,
+    payLink,
     async link(number, ip = '198.51.100.20') {
-      const { token } = await insertPaymentLink(t.deps.db, {
-        merchantUserId: merchant.id,
-        channelId: online,
-        currencyId: aed.id,
-        amount: BigInt(DOOR_AMOUNT_MINOR),
-        type: 1,
-        status: 1,
-        exipresIn: null,
-        redirectUrl: 'https://shop.example.com/done',
-        callbackUrl: 'https://shop.example.com/callback',
-        receiptNo: null,
-        email: null,
-        phone: null,
-        description: 'A test link',
-        addedBy: merchant.id,
-        schemeIds: schemes.map((scheme) => scheme.id),
-      });
-      const opened = await t.call(getCheckoutCall, { token }, { ip });
-      expect(opened.status, opened.message).toBe(200);
-      const paid = await t.call(
-        payCheckoutCall,
-        {
-          token,
-          attemptUuid: opened.data.attemptUuid!,
-          customer: { name: 'Layla Haddad', email: 'layla@example.com' },
-          card: { holderName: 'Layla Haddad', number, expMonth: '09', expYear: String(FUTURE_YEAR % 100), cvc: '123' },
-        },
-        { ip },
-      );
+      const page = await openLink(ip);
+      const paid = await payLink(page, number, ip);
       expect(paid.status, paid.message).toBe(200);
-      return { token, payment: paid.data };
+      return { token: page.token, payment: paid.data };
     },
     api: (number, extra = {}) =>
       apiCall('/payments', {

@@ -5,7 +5,8 @@
 // operation) as data; a 3-D Secure answer carries none. Listeners run inside the payment's
 // transaction: one that throws rolls back the charge, the capture, the refund and the 3-D
 // Secure approval, leaving no payment change, webhook, notification or audit row behind. The
-// file ends with the ledger's invariants.
+// card is checked once, at each door's edge: one that fails its checks is refused before the
+// door writes anything. The file ends with the ledger's invariants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateMerchantAppSettingsCall } from '@paywallet/contract';
 import { countRows, createTestApp, type TestApp } from '../../test/harness.ts';
@@ -192,5 +193,28 @@ describe('listeners run inside the payment transaction', () => {
     expect(challenge).toEqual({ state: 'challenge', status: 0 });
     await answerChallengePage(t, challengeUrl, 'approve');
     expect(eventsOf(created.body.transactionId!).map((event) => event.type)).toEqual(['payment.succeeded']);
+  });
+});
+
+describe("the card is checked once, at the door's edge", () => {
+  const TRACES = ['payment_attempts', 'payment_attempt_logs', 'checkout_claims', 'audit_log', 'merchant_payments'] as const;
+  const traces = async () => ({ ...(await countMoneyRows(t)), ...(await countRows(t, TRACES)) });
+
+  it('the checkout refuses a card that fails its checks before it claims, logs or audits anything', async () => {
+    const page = await doors.openLink();
+    const before = await traces();
+    const luhn = await doors.payLink(page, '4242424242424241');
+    expect(luhn).toMatchObject({ status: 422, reason: 'CARD_NUMBER_INVALID' });
+    expect(await traces()).toEqual(before);
+    // The same page then pays with a good card.
+    expect((await doors.payLink(page, SANDBOX_CARDS.approved)).data.status).toBe('succeeded');
+  });
+
+  it('the POS API refuses it before it opens an attempt', async () => {
+    const before = await traces();
+    const luhn = await doors.pos('4242424242424241');
+    expect(luhn.status).toBe(422);
+    expect(luhn.body).toMatchObject({ error: { code: 'CARD_NUMBER_INVALID' } });
+    expect(await traces()).toEqual(before);
   });
 });
