@@ -23,6 +23,7 @@
 //   the signed server-to-server callback on every final state of its payment, after 3-D Secure
 //   too, and logs 'callback queued' in the attempt. What it needs of the paying request (the
 //   page's token, the customer's IP) travels on the event as its origin.
+import { minorToWire } from '@paywallet/ledger';
 import {
   CHECKOUT_STATE_MESSAGES,
   type TCheckout,
@@ -169,7 +170,7 @@ function paymentView(source: { redirectUrl: string | null }, payment: MerchantPa
   return {
     transactionId: payment.uuid,
     status,
-    amount: Number(payment.amountMinor),
+    amount: minorToWire(payment.amountMinor),
     currency: payment.currency,
     failureReason: failureText(payment),
     challengeUrl: status === 'requires_action' ? payment.challengeUrl : null,
@@ -396,7 +397,7 @@ export async function getCheckout(deps: Deps, input: TGetCheckoutInput, ip: stri
     token: source.token,
     merchantName: source.merchantName,
     storeName: source.storeName,
-    amount: Number(source.amountMinor),
+    amount: minorToWire(source.amountMinor),
     currency: source.currency,
     decimals: await currencyDecimals(deps.db, source.currency),
     description: source.description,
@@ -491,10 +492,10 @@ export function linkCallbackBody(token: string, payment: MerchantPayment, eventT
       transactionId: payment.uuid,
       status: eventType === 'payment.succeeded' ? 'succeeded' : 'failed',
       failureReason: eventType === 'payment.succeeded' ? null : (payment.failureReason ?? eventType.replace('payment.', '')),
-      amount: Number(payment.amountMinor),
+      amount: minorToWire(payment.amountMinor),
       currency: payment.currency,
-      fee: Number(payment.feeMinor),
-      vat: Number(payment.vatMinor),
+      fee: minorToWire(payment.feeMinor),
+      vat: minorToWire(payment.vatMinor),
       createdAt: payment.createdAt.toISOString(),
     },
   };

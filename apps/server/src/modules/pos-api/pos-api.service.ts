@@ -9,6 +9,7 @@
 // operation travels to the listener on the event (its origin); the device's answer is built
 // from the same event by the operation's own listener, so it is the webhook's body.
 import type { Transaction } from 'kysely';
+import { minorToWire } from '@paywallet/ledger';
 import type { TPosChargeInput, TPosOperationResponse, TPosTransactionType, TPosWebhookBody } from '@paywallet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -72,7 +73,7 @@ function auditWriter(actor: DeviceActor, request: DeviceRequest, operation: TPos
           deviceId: actor.deviceId,
           loginId: Number(actor.loginId),
           status: posStatusOf(change.payment),
-          amount: Number(movedAmount(operation, change)),
+          amount: minorToWire(movedAmount(operation, change)),
         },
       ),
     );

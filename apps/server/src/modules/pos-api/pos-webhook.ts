@@ -11,6 +11,7 @@
 // minor units: transactionAmount is what this operation moved (the sale, the authorisation,
 // the capture, the refund, the voided authorisation), feesAmount and vatAmount the payment's.
 import crypto from 'node:crypto';
+import { minorToWire } from '@paywallet/ledger';
 import type { TPosTransactionStatus, TPosTransactionType, TPosWebhookBody } from '@paywallet/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { MerchantPayment } from '../merchant-payments/payment-views.ts';
@@ -95,7 +96,7 @@ export async function posEventBody(db: Queryable, event: PaymentEvent): Promise<
   return posWebhookBody(db, event.payment, posTypeOfEvent(event), posStatusOfEvent(event), extras, eventId, event.at);
 }
 
-const money = (value: bigint, currency: string) => ({ value: Number(value), currency });
+const money = (value: bigint, currency: string) => ({ value: minorToWire(value), currency });
 
 /** The webhook body of one operation on a POS payment. */
 export async function posWebhookBody(
