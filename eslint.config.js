@@ -4,7 +4,8 @@
 //   - the money core imports nothing of ours;
 //   - server: queries only in *.repository.ts files and src/db/; a module's repositories are
 //     its own (another module calls its service); only modules/notifications writes the
-//     notifications table; jobs/ imports no module (modules register their job kinds);
+//     notifications table; jobs/ imports no module (modules register their job kinds); no
+//     request data through the async context (node:async_hooks);
 //   - web: features do not import each other; app/ composes them.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -53,6 +54,18 @@ const notificationsWrite = [
   { selector: 'TemplateElement[value.raw=/(INSERT\\s+INTO|UPDATE|DELETE\\s+FROM)\\s+notifications\\b/i]', message: NOTIFICATIONS_MESSAGE },
 ];
 
+// Request data travels as arguments and on events, never through the async context: a value
+// stored in an AsyncLocalStorage reaches whatever runs later in that context, unseen by the
+// reader of the call (docs/payment-events.md). The rule that refuses it is set on every server
+// file, and repeated in each later block that sets no-restricted-imports (a later block replaces
+// the rule's options rather than adding to them).
+const ASYNC_CONTEXT_MESSAGE =
+  'No AsyncLocalStorage in the server: pass what a listener needs as an argument or on the event (docs/payment-events.md).';
+const asyncContextImports = [
+  { name: 'node:async_hooks', message: ASYNC_CONTEXT_MESSAGE },
+  { name: 'async_hooks', message: ASYNC_CONTEXT_MESSAGE },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'e2e/screenshots/**'] },
   js.configs.recommended,
@@ -70,7 +83,11 @@ export default tseslint.config(
     },
   },
 
-  // ---- server: where queries live ---------------------------------------------------------
+  // ---- server: no async context; where queries live ----------------------------------------
+  {
+    files: [`${SERVER}/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', { paths: asyncContextImports }] },
+  },
   {
     files: [`${SERVER}/**/*.ts`],
     ignores: [`${SERVER}/modules/notifications/**`],
@@ -82,7 +99,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': ['error', ...queryOutsideRepository, ...notificationsWrite],
       // `sql` builds raw SQL however it is called (sql`...`, sql.raw, sql.join): repositories only.
-      'no-restricted-imports': ['error', { paths: [{ name: 'kysely', importNames: ['sql'], message: QUERY_MESSAGE }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', importNames: ['sql'], message: QUERY_MESSAGE }, ...asyncContextImports] },
+      ],
     },
   },
   {
@@ -91,7 +111,10 @@ export default tseslint.config(
     ignores: QUERY_HOMES,
     rules: {
       'no-restricted-syntax': ['error', ...queryOutsideRepository],
-      'no-restricted-imports': ['error', { paths: [{ name: 'kysely', importNames: ['sql'], message: QUERY_MESSAGE }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', importNames: ['sql'], message: QUERY_MESSAGE }, ...asyncContextImports] },
+      ],
     },
   },
 

@@ -179,6 +179,38 @@ describe('only modules/notifications writes the notifications table', () => {
   });
 });
 
+describe('no request data through the async context in the server', () => {
+  const asyncContext = (from: string) =>
+    `import { AsyncLocalStorage } from '${from}';\nexport const running = new AsyncLocalStorage<string>();\n`;
+
+  it('reports node:async_hooks (and async_hooks) in a service, a repository, a test, lib/ and the notifications module', async () => {
+    // Proves AsyncLocalStorage cannot come back anywhere in the server, whichever block of the
+    // config sets the file's other import rules.
+    for (const file of [
+      `${SERVER}/modules/checkout/checkout.service.ts`,
+      `${SERVER}/modules/checkout/checkout.repository.ts`,
+      `${SERVER}/modules/checkout/checkout.test.ts`,
+      `${SERVER}/lib/rate-limit.ts`,
+      `${SERVER}/modules/notifications/notifications.service.ts`,
+      `${SERVER}/modules/notifications/notifications.repository.ts`,
+    ]) {
+      expect(await layoutRulesBroken(file, asyncContext('node:async_hooks')), file).toEqual(['no-restricted-imports']);
+      expect(await layoutRulesBroken(file, asyncContext('async_hooks')), file).toEqual(['no-restricted-imports']);
+    }
+  });
+
+  it('keeps the raw SQL rule beside it, and accepts other node modules', async () => {
+    // Proves that adding the async-context paths did not replace the sql import rule, and that
+    // the rule names the module, not every node: import.
+    expect(await layoutRulesBroken(`${SERVER}/modules/auth/auth.service.ts`, RAW_SQL)).toEqual([
+      'no-restricted-imports',
+      'no-restricted-syntax',
+    ]);
+    const crypto = "import crypto from 'node:crypto';\nexport const id = () => crypto.randomUUID();\n";
+    expect(await layoutRulesBroken(`${SERVER}/modules/checkout/checkout.service.ts`, crypto)).toEqual([]);
+  });
+});
+
 describe('web features do not import each other', () => {
   const sendMoneyForm = (from: string) => `import { ZSendMoneyForm } from '${from}';\nexport const schema = ZSendMoneyForm;\n`;
 

@@ -8,7 +8,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Deps } from './deps.ts';
-import { createMailer } from './lib/mailer.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createFileStore } from './lib/file-store.ts';
 import { newBotChallenge } from './lib/bot-check.ts';
 import { Dispatcher } from './transport/dispatcher.ts';
@@ -33,6 +33,14 @@ import { IDEMPOTENCY_JOBS } from './lib/idempotency.jobs.ts';
 import { CARD_PAYMENT_JOBS } from './modules/gateway/card-payments.jobs.ts';
 import { REPORT_JOBS } from './modules/reports/reports.jobs.ts';
 import { WEBHOOK_JOBS } from './modules/webhooks/webhooks.jobs.ts';
+import { challengeHandlers } from './modules/gateway/card-payments.service.ts';
+import type { PaymentEventListener } from './modules/merchant-payments/payment-events.ts';
+import { MERCHANT_PAYMENT_CHALLENGES } from './modules/merchant-payments/three-d-secure.service.ts';
+import { MERCHANT_PAYMENT_TYPE_IDS } from './modules/merchant-payments/payment-postings.ts';
+import { merchantPaymentNotifier } from './modules/merchant-payments/payment-notices.service.ts';
+import { onCheckoutPaymentEvent } from './modules/checkout/checkout.service.ts';
+import { applyPaymentEvent } from './modules/merchant-api/api-payments.service.ts';
+import { onPosPaymentEvent } from './modules/pos-api/pos-api.service.ts';
 
 export const BODY_MAX_BYTES = 15 * 1024 * 1024;
 
@@ -47,6 +55,26 @@ export interface BuiltApp {
 export interface BuildOptions {
   /** Where the log goes (stdout when absent); tests capture it to prove what it never carries. */
   logStream?: LogStream;
+  /** Heard after the standing payment listeners: a test's recorder, or a listener that throws to prove the rollback. */
+  extraPaymentListeners?: readonly PaymentEventListener[];
+}
+
+/**
+ * Who hears every merchant payment event, whoever caused it: each a plain function of the module
+ * it belongs to, composed here once (docs/payment-events.md). The payments core calls them in this
+ * order inside the payment's transaction.
+ */
+function standingPaymentListeners(mailer: Mailer): PaymentEventListener[] {
+  return [
+    // A link's signed callback and the claim of a single-use link or hosted API payment.
+    onCheckoutPaymentEvent,
+    // The API payment's state and its 'api.payment' webhook.
+    applyPaymentEvent,
+    // The POS webhook.
+    onPosPaymentEvent,
+    // The merchant's notification (bell, list, live push) and e-mail.
+    merchantPaymentNotifier(mailer),
+  ];
 }
 
 export async function buildApp(config: Config, database: DatabaseHandle, options: BuildOptions = {}): Promise<BuiltApp> {
@@ -60,12 +88,15 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
     serverFactory: drainableServer,
   });
   const drain = registerGracefulShutdown(app);
+  const mailer = createMailer(database.db, config, app.log);
   const deps: Deps = {
     db: database.db,
     config,
     log: app.log,
-    mailer: createMailer(database.db, config, app.log),
+    mailer,
     files: createFileStore(path.join(config.dataDir, 'files')),
+    paymentListeners: [...standingPaymentListeners(mailer), ...(options.extraPaymentListeners ?? [])],
+    challengeHandlers: challengeHandlers([[MERCHANT_PAYMENT_TYPE_IDS, MERCHANT_PAYMENT_CHALLENGES]]),
   };
   const dispatcher = new Dispatcher(deps, (token) => resolveScope(database.db, token), recordAudit, {
     strictResponses: !config.production,

@@ -38,14 +38,16 @@ export type { ChallengeState };
 
 /**
  * What a challenge's answer does for card payments other than deposits (merchant payments,
- * types 8, 9 and 10): the module that owns them registers a handler at start-up, so the
- * gateway posts nothing it does not understand and imports no module above it. Each function
- * runs inside the answer's transaction, the card_payments row locked; it answers where the
- * cardholder goes next (the merchant's return URL), or null to stay on the result page.
+ * types 8, 9 and 10): the module that owns them writes a handler, and app.ts hands it to the
+ * gateway in `Deps.challengeHandlers` (see `challengeHandlers`), so the gateway posts nothing it
+ * does not understand and imports no module above it. Each function runs inside the answer's
+ * transaction, the card_payments row locked; it answers where the cardholder goes next (the
+ * merchant's return URL), or null to stay on the result page.
  */
 export interface ChallengeOutcomeHandler {
-  approve(trx: Transaction<Database>, transactionId: bigint): Promise<{ redirectUrl: string | null }>;
+  approve(deps: Deps, trx: Transaction<Database>, transactionId: bigint): Promise<{ redirectUrl: string | null }>;
   close(
+    deps: Deps,
     trx: Transaction<Database>,
     transactionId: bigint,
     state: 'declined' | 'expired',
@@ -53,19 +55,25 @@ export interface ChallengeOutcomeHandler {
   ): Promise<{ redirectUrl: string | null }>;
 }
 
-const challengeHandlers = new Map<number, ChallengeOutcomeHandler>();
+/** The handler of each transaction type whose challenges another module answers. */
+export type ChallengeHandlers = ReadonlyMap<number, ChallengeOutcomeHandler>;
 
-/** Registers the answer of challenges on transactions of these types (once per type). */
-export function registerChallengeHandler(typeIds: readonly number[], handler: ChallengeOutcomeHandler): void {
-  for (const typeId of typeIds) {
-    assert(typeId !== TransactionType.Deposit, 'deposits are answered by the gateway itself');
-    challengeHandlers.set(typeId, handler);
+/** The table of handlers, each for its types; deposits are the gateway's own and cannot be handed over. */
+export function challengeHandlers(entries: ReadonlyArray<readonly [readonly number[], ChallengeOutcomeHandler]>): ChallengeHandlers {
+  const table = new Map<number, ChallengeOutcomeHandler>();
+  for (const [typeIds, handler] of entries) {
+    for (const typeId of typeIds) {
+      assert(typeId !== TransactionType.Deposit, 'deposits are answered by the gateway itself');
+      assert(!table.has(typeId), `one challenge handler for transactions of type ${typeId}`);
+      table.set(typeId, handler);
+    }
   }
+  return table;
 }
 
-function handlerOf(payment: PaymentTransaction): ChallengeOutcomeHandler | undefined {
+function handlerOf(deps: Pick<Deps, 'challengeHandlers'>, payment: PaymentTransaction): ChallengeOutcomeHandler | undefined {
   if (payment.transaction_type_id === TransactionType.Deposit) return undefined;
-  const handler = challengeHandlers.get(payment.transaction_type_id);
+  const handler = deps.challengeHandlers.get(payment.transaction_type_id);
   assert(handler !== undefined, `no challenge handler for transactions of type ${payment.transaction_type_id}`);
   return handler;
 }
@@ -113,10 +121,15 @@ function depositOf(payment: PaymentTransaction) {
   };
 }
 
-async function approve(trx: Transaction<Database>, cardPayment: CardPaymentRow, payment: PaymentTransaction): Promise<string | null> {
-  const handler = handlerOf(payment);
+async function approve(
+  deps: Deps,
+  trx: Transaction<Database>,
+  cardPayment: CardPaymentRow,
+  payment: PaymentTransaction,
+): Promise<string | null> {
+  const handler = handlerOf(deps, payment);
   if (handler) {
-    const { redirectUrl } = await handler.approve(trx, payment.id);
+    const { redirectUrl } = await handler.approve(deps, trx, payment.id);
     await setChallengeState(trx, cardPayment.id, 'approved');
     return redirectUrl;
   }
@@ -134,6 +147,7 @@ async function approve(trx: Transaction<Database>, cardPayment: CardPaymentRow, 
 
 /** Declined (2) or expired (3): the pending transaction is closed and nothing is posted. */
 async function close(
+  deps: Deps,
   trx: Transaction<Database>,
   cardPayment: CardPaymentRow,
   payment: PaymentTransaction,
@@ -141,9 +155,9 @@ async function close(
 ): Promise<string | null> {
   const status = state === 'declined' ? TRANSACTION_STATUS.FAILED : TRANSACTION_STATUS.EXPIRED;
   const reason = state === 'declined' ? CHALLENGE_DECLINED_REASON : CHALLENGE_EXPIRED_REASON;
-  const handler = handlerOf(payment);
+  const handler = handlerOf(deps, payment);
   if (handler) {
-    const { redirectUrl } = await handler.close(trx, payment.id, state, reason);
+    const { redirectUrl } = await handler.close(deps, trx, payment.id, state, reason);
     await setChallengeState(trx, cardPayment.id, state);
     return redirectUrl;
   }
@@ -182,16 +196,16 @@ export async function answerChallenge(
     const payment = await getPaymentTransaction(trx, cardPayment.transaction_id);
     if (cardPayment.state !== 'challenge') return viewOf(cardPayment.state, payment);
     if (new Date(cardPayment.expires_at).getTime() <= now.getTime()) {
-      await close(trx, cardPayment, payment, 'expired');
+      await close(deps, trx, cardPayment, payment, 'expired');
       return viewOf('expired', payment);
     }
     switch (action) {
       case 'view':
         return viewOf('challenge', payment);
       case 'approve':
-        return viewOf('approved', payment, await approve(trx, cardPayment, payment));
+        return viewOf('approved', payment, await approve(deps, trx, cardPayment, payment));
       case 'decline':
-        return viewOf('declined', payment, await close(trx, cardPayment, payment, 'declined'));
+        return viewOf('declined', payment, await close(deps, trx, cardPayment, payment, 'declined'));
       default:
         return assertNever(action);
     }
@@ -204,13 +218,13 @@ export async function answerChallenge(
  * on several nodes: rows another worker holds are skipped.
  * Returns how many were expired; at most EXPIRY_BATCH_SIZE x EXPIRY_BATCHES_PER_RUN_MAX a run.
  */
-export async function expireStaleCardPayments(deps: Pick<Deps, 'db'>, now = new Date()): Promise<number> {
+export async function expireStaleCardPayments(deps: Deps, now = new Date()): Promise<number> {
   let expired = 0;
   for (let batch = 0; batch < EXPIRY_BATCHES_PER_RUN_MAX; batch++) {
     const count = await deps.db.transaction().execute(async (trx) => {
       const stale = await lockStaleChallenges(trx, now, EXPIRY_BATCH_SIZE);
       for (const cardPayment of stale) {
-        await close(trx, cardPayment, await getPaymentTransaction(trx, cardPayment.transaction_id), 'expired');
+        await close(deps, trx, cardPayment, await getPaymentTransaction(trx, cardPayment.transaction_id), 'expired');
       }
       return stale.length;
     });

@@ -21,7 +21,7 @@ export interface CardPaymentMoney {
 
 export function cardPaymentPosting(payment: CardPaymentMoney): { entries: Entries; charges: ChargeRow[] } {
   // Card deposits only: merchant card payments (link, API, POS) post through
-  // merchant-payments, which answers their challenges through registerChallengeHandler.
+  // merchant-payments, which answers their challenges (Deps.challengeHandlers).
   assert(payment.typeId === TransactionType.Deposit, `card payments of type ${payment.typeId} are not supported`);
   return {
     entries: depositEntries({ walletId: String(payment.walletId), currency: payment.currency, charges: payment.charges }),

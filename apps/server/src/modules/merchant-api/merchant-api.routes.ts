@@ -12,7 +12,7 @@ import { controlCharacterIssues } from '@paywallet/contract';
 import { getApiPaymentsCall } from '@paywallet/contract';
 import type { Deps } from '../../deps.ts';
 import type { Dispatcher } from '../../transport/dispatcher.ts';
-import { getApiPayments, registerApiPaymentEvents } from './api-payments.service.ts';
+import { getApiPayments } from './api-payments.service.ts';
 import { AppError, fail, failure, fieldFailure, validationFailure } from '../../transport/errors.ts';
 import { checkLimit, hitLimit } from '../../lib/rate-limit.ts';
 import { hashRequest, isValidIdempotencyKey, withIdempotency } from '../../lib/idempotency.ts';
@@ -91,9 +91,8 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return value;
 }
 
-/** The back-office call of API payments, and the listener that keeps them in step with their payments. */
+/** The back-office call of API payments (their payment listener, applyPaymentEvent, is composed in app.ts). */
 export function registerMerchantApiCalls(dispatcher: Dispatcher, deps: Deps): void {
-  registerApiPaymentEvents();
   dispatcher.register(getApiPaymentsCall, async (input, ctx) => ({ data: await getApiPayments(deps, ctx.scope.accountHolderId, input) }));
 }
 
