@@ -24,6 +24,7 @@ import * as m0014 from './migrations/0014-checkout.ts';
 import * as m0017 from './migrations/0017-pos-sessions.ts';
 import * as m0015 from './migrations/0015-app-settings-webhooks.ts';
 import * as m0019 from './migrations/0019-checkout-api-payments.ts';
+import * as m0020 from './migrations/0020-posting-keys-batch-runs.ts';
 
 export type Db = Kysely<Database>;
 /** The database or a transaction on it: repositories take either as their first argument. */
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0017-pos-sessions': m0017,
   '0015-app-settings-webhooks': m0015,
   '0019-checkout-api-payments': m0019,
+  '0020-posting-keys-batch-runs': m0020,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
