@@ -103,13 +103,22 @@ export function defineBatchJobKind<I extends BatchItem>(batch: BatchKind<I>) {
   return defineJobKind({
     payload: ZBatchJobPayload,
     run: (payload, context) =>
-      payload.period === undefined
-        ? startScheduledBatchRun(context.deps, batch, new Date())
-        : workBatchRun(context.deps, batch, payload.period, { holder: holderOf(context), signal: context.signal }),
+      payload.period === undefined ? startScheduledBatchRun(context.deps, batch, new Date()) : workRunOfJob(batch, payload.period, context),
     timeoutMs: batch.timeoutMs,
     maxAttempts: 10,
     backoff: { baseDelayMs: 5_000, maxDelayMs: 5 * 60_000 },
   });
+}
+
+/**
+ * A job's work on its run. A run another worker holds is a failed attempt, retried with backoff:
+ * the job waits its turn rather than ending, so a run whose holder died (its lease running out)
+ * is still taken on by someone.
+ */
+async function workRunOfJob(batch: BatchKind, period: string, context: JobContext): Promise<BatchWorkResult> {
+  const result = await workBatchRun(context.deps, batch, period, { holder: holderOf(context), signal: context.signal });
+  if (!result.worked && result.why === 'held') throw new Error(`The batch run ${batch.name} ${period} is held by another worker.`);
+  return result;
 }
 
 /** Each attempt of each job is its own holder, so a job run again is told apart from its dead self. */
@@ -138,10 +147,12 @@ function runSubject(run: { id: bigint }) {
 }
 
 /**
- * Opens the run of (kind, period) if it does not exist, audited, and enqueues its job (once per
- * run: a dedupe key). The way settlements and other users start a run for a given period.
+ * Opens the run of (kind, period) if it does not exist, audited, and enqueues a job to work it
+ * while it is running: the way settlements and other users start a run for a given period, and
+ * the way to resume one whose job gave up. A second job of one run does no harm (it waits its
+ * turn, then finds the run done), so no dedupe key is needed.
  */
-export async function startBatchRun(db: Db, batch: BatchKind, period: string): Promise<{ opened: boolean }> {
+export async function startBatchRun(db: Db, batch: BatchKind, period: string): Promise<{ opened: boolean; enqueued: boolean }> {
   assert(BATCH_PERIOD_PATTERN.test(period), `a batch period is short and plain, got "${period}"`);
   return db.transaction().execute(async (trx) => {
     const openedId = await repository.insertRun(trx, batch.name, period);
@@ -149,23 +160,24 @@ export async function startBatchRun(db: Db, batch: BatchKind, period: string): P
       const run = { id: openedId, kind: batch.name, period };
       await batch.audit(trx, systemEntry(run, { action: 'batch-run.start', subject: runSubject(run) }));
     }
-    await enqueueBatchJob(trx, batch, period, `batch-run:${batch.name}:${period}`);
-    return { opened: openedId !== undefined };
+    const running = openedId !== undefined || (await repository.findRun(trx, batch.name, period))?.state === 'running';
+    if (running) await enqueueBatchJob(trx, batch, period);
+    return { opened: openedId !== undefined, enqueued: running };
   });
 }
 
 /** The schedule's start: the run of the period of `now`, only when it has an item (an idle minute writes nothing). */
-async function startScheduledBatchRun(deps: Deps, batch: BatchKind, now: Date): Promise<{ opened: boolean }> {
+async function startScheduledBatchRun(deps: Deps, batch: BatchKind, now: Date): Promise<{ opened: boolean; enqueued: boolean }> {
   const period = batch.periodOf(now);
   const first = await batch.listItems(deps.db, period, null, 1);
-  if (first.length === 0) return { opened: false };
+  if (first.length === 0) return { opened: false, enqueued: false };
   return startBatchRun(deps.db, batch, period);
 }
 
-function enqueueBatchJob(trx: Queryable, batch: BatchKind, period: string, dedupeKey?: string) {
+function enqueueBatchJob(trx: Queryable, batch: BatchKind, period: string) {
   // The kind is registered under the batch's name by its module (app.ts); enqueueJobOf checks it.
   const kinds = registeredJobKinds() as unknown as JobKinds;
-  return enqueueJobOf(kinds, trx, batch.name, { period }, dedupeKey === undefined ? {} : { dedupeKey });
+  return enqueueJobOf(kinds, trx, batch.name, { period });
 }
 
 export interface BatchWorker {
@@ -196,10 +208,29 @@ export async function workBatchRun<I extends BatchItem>(
     assert(existing !== undefined, `the run ${batch.name} ${period} was started before its job ran`);
     return { worked: false, why: existing.state === 'done' ? 'done' : 'held' };
   }
+  try {
+    return await workHeldRun(deps, batch, run, worker);
+  } catch (error) {
+    // Lost the database, or a kind's listing failed: give the run back (if the database lets us)
+    // so that the job's retry can take it at once rather than after the lease.
+    await deps.db
+      .transaction()
+      .execute((trx) => repository.releaseRun(trx, run.id, worker.holder))
+      .catch(() => undefined);
+    throw error;
+  }
+}
+
+async function workHeldRun<I extends BatchItem>(
+  deps: Deps,
+  batch: BatchKind<I>,
+  run: HeldRun,
+  worker: BatchWorker,
+): Promise<BatchWorkResult> {
   const deadline = Date.now() + batch.timeoutMs / 2;
   let items = 0;
   for (;;) {
-    const page = await batch.listItems(deps.db, period, run.cursor, Math.min(batch.pageSize, batch.itemsPerJobMax - items));
+    const page = await batch.listItems(deps.db, run.period, run.cursor, Math.min(batch.pageSize, batch.itemsPerJobMax - items));
     assert(page.length <= batch.pageSize, 'a page holds at most the page size');
     if (page.length === 0) return { worked: true, state: (await finish(deps, batch, run, worker)) ? 'done' : 'lease-lost', items };
     for (const item of page) {

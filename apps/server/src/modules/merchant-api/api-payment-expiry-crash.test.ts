@@ -136,7 +136,7 @@ describe.skipIf(!onPostgres)('a batch run killed half way (PostgreSQL, a child p
     await holder.query('SELECT id FROM api_payments WHERE id = $1 FOR UPDATE', [String(payments[BLOCKED - 1]!.id)]);
 
     const period = expiryPeriodOf(new Date(Date.now() + 60_000));
-    expect(await startBatchRun(t.deps.db, API_PAYMENT_EXPIRY_BATCH, period)).toEqual({ opened: true });
+    expect(await startBatchRun(t.deps.db, API_PAYMENT_EXPIRY_BATCH, period)).toEqual({ opened: true, enqueued: true });
     child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/test/job-runner-process.ts', API_PAYMENT_EXPIRY_KIND], {
       cwd: repoRoot,
       env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: url, DATA_DIR: dataDir, BOT_CHECK: 'off', LOG_LEVEL: 'warn' },
@@ -189,7 +189,7 @@ describe.skipIf(!onPostgres)('a batch run killed half way (PostgreSQL, a child p
     const job = await t.deps.db
       .selectFrom('jobs')
       .select(['state', 'attempts'])
-      .where('dedupe_key', '=', `batch-run:${API_PAYMENT_EXPIRY_KIND}:${period}`)
+      .where('kind', '=', API_PAYMENT_EXPIRY_KIND)
       .executeTakeFirstOrThrow();
     expect(job).toEqual({ state: 'done', attempts: 2 });
     const runAudits = await t.deps.db

@@ -140,9 +140,9 @@ const runOf = (period: string) =>
     .executeTakeFirst();
 
 /** A runner of the expiry's kind and schedule only, as main.ts runs every kind. */
-function expiryRunner(kinds: JobKinds = API_PAYMENT_JOBS.kinds as unknown as JobKinds) {
+function expiryRunner(kinds: JobKinds = API_PAYMENT_JOBS.kinds as unknown as JobKinds, concurrency?: number) {
   const schedules = API_PAYMENT_JOBS.schedules as unknown as ReadonlyArray<Schedule<JobKinds>>;
-  return new JobRunner(t.deps, { runnerId: 'expiry-test-runner', kinds, schedules });
+  return new JobRunner(t.deps, { runnerId: 'expiry-test-runner', kinds, schedules, ...(concurrency ? { concurrency } : {}) });
 }
 
 describe('the expiry run', () => {
@@ -225,13 +225,13 @@ describe('the expiry run', () => {
     expect(after.jobs).toBe(before.jobs! + 1);
 
     const period = expiryPeriodOf(new Date(Date.now() + 30 * 60_000));
-    expect(await startBatchRun(t.deps.db, API_PAYMENT_EXPIRY_BATCH, period)).toEqual({ opened: true });
-    expect(await startBatchRun(t.deps.db, API_PAYMENT_EXPIRY_BATCH, period)).toEqual({ opened: false });
-    await expiryRunner().drain();
+    expect(await startBatchRun(t.deps.db, API_PAYMENT_EXPIRY_BATCH, period)).toEqual({ opened: true, enqueued: true });
+    // Started again while it runs: another job, which finds the run done when its turn comes.
+    expect(await startBatchRun(t.deps.db, API_PAYMENT_EXPIRY_BATCH, period)).toEqual({ opened: false, enqueued: true });
+    expect(await expiryRunner(undefined, 1).drain()).toEqual(['done', 'done']);
+    expect(await startBatchRun(t.deps.db, API_PAYMENT_EXPIRY_BATCH, period)).toEqual({ opened: false, enqueued: false });
     expect(await t.deps.db.selectFrom('batch_runs').select('id').where('period', '=', period).execute()).toHaveLength(1);
-    expect(
-      await t.deps.db.selectFrom('jobs').select('id').where('dedupe_key', '=', `batch-run:${API_PAYMENT_EXPIRY_KIND}:${period}`).execute(),
-    ).toHaveLength(1);
+    expect((await auditRows('batch-run.start')).filter((row) => (row.detail as { period: string }).period === period)).toHaveLength(1);
   });
 });
 
@@ -308,6 +308,13 @@ describe('workers of one run', () => {
     return (await listExpiryItems(t.deps.db, period, null, 500)).length;
   }
 
+  /** The job startBatchRun enqueued, run after workers above finished the run by hand: it finds the run done. */
+  async function expectRunJobDoesNothing(period: string): Promise<void> {
+    const before = await runOf(period);
+    expect(await expiryRunner().drain()).toEqual(['done']);
+    expect(await runOf(period)).toEqual(before);
+  }
+
   /** A period of its own for each test, hours ahead, so no run of another test shares it. */
   let periodCounter = 0;
   const freshPeriod = () => expiryPeriodOf(new Date(Date.now() + (4 + ++periodCounter) * 60 * 60_000));
@@ -361,6 +368,7 @@ describe('workers of one run', () => {
     const expiries = await expiriesBySubject();
     expect(made.map((p) => expiries.get(p.uuid))).toEqual(Array(5).fill(1));
     expect(await workBatchRun(t.deps, API_PAYMENT_EXPIRY_BATCH, period, { holder: 'worker-c' })).toEqual({ worked: false, why: 'done' });
+    await expectRunJobDoesNothing(period);
   });
 
   it('an item that fails is counted, audited and passed; the run goes on', async () => {
@@ -388,15 +396,51 @@ describe('workers of one run', () => {
     const failures = await auditRows('batch-run.item-fail');
     expect(failures.at(-1)).toMatchObject({ acting_as: 'system', subject_type: 'batch_run' });
     expect(failures.at(-1)!.detail).toMatchObject({ cursor: String(made[1]!.id), error: 'Error: the item broke after its work' });
+    await expectRunJobDoesNothing(period);
+  });
+
+  it('a job whose run another worker holds waits its turn: its attempt is retried, then it works', async () => {
+    // Proves no job ends on a held run: a holder that died leaves a lease that runs out, and the retry takes over.
+    const made = await dueBatch(2);
+    const period = freshPeriod();
+    await startBatchRun(t.deps.db, API_PAYMENT_EXPIRY_BATCH, period);
+    const lease = (until: Date) => ({ locked_by: 'a-worker-that-died', locked_until: until });
+    await t.deps.db
+      .updateTable('batch_runs')
+      .set(lease(new Date(Date.now() + 60_000)))
+      .where('period', '=', period)
+      .execute();
+    expect(await expiryRunner().drain()).toEqual(['retry']);
+    const waiting = await t.deps.db
+      .selectFrom('jobs')
+      .select(['id', 'state', 'last_error'])
+      .where('kind', '=', API_PAYMENT_EXPIRY_KIND)
+      .where('state', '=', 'queued')
+      .executeTakeFirstOrThrow();
+    expect(waiting.last_error).toMatch(/is held by another worker/);
+    // Its lease runs out, and the retry's backoff has passed.
+    await t.deps.db
+      .updateTable('batch_runs')
+      .set(lease(new Date(Date.now() - 1_000)))
+      .where('period', '=', period)
+      .execute();
+    await t.deps.db
+      .updateTable('jobs')
+      .set({ run_at: new Date(Date.now() - 1_000) })
+      .where('id', '=', waiting.id)
+      .execute();
+    expect(await expiryRunner().drain()).toEqual(['done']);
+    // The two, and the one the failing item of the test before left due.
+    expect(await runOf(period)).toMatchObject({ state: 'done', items_done: 3, locked_by: null });
+    expect(await statusesOf(made.map((p) => p.id))).toEqual(['3:expired', '3:expired']);
   });
 
   it('two workers on one run at once: one works it, the other does not', async () => {
     // Proves the claim: on PostgreSQL the two claims race for real (SKIP LOCKED and the lease).
     const made = await dueBatch(6);
     const period = freshPeriod();
-    // The six, and the one the failing item of the test before left due.
     const items = await dueBy(period);
-    expect(items).toBe(7);
+    expect(items).toBe(6);
     await startBatchRun(t.deps.db, API_PAYMENT_EXPIRY_BATCH, period);
     const results = await Promise.all(
       ['worker-x', 'worker-y'].map((holder) => workBatchRun(t.deps, API_PAYMENT_EXPIRY_BATCH, period, { holder })),
@@ -406,5 +450,6 @@ describe('workers of one run', () => {
     expect(results.filter((result) => !result.worked)).toHaveLength(1);
     const expiries = await expiriesBySubject();
     expect(made.map((p) => expiries.get(p.uuid))).toEqual(Array(6).fill(1));
+    await expectRunJobDoesNothing(period);
   });
 });
