@@ -117,8 +117,16 @@ export function defineBatchJobKind<I extends BatchItem>(batch: BatchKind<I>) {
  */
 async function workRunOfJob(batch: BatchKind, period: string, context: JobContext): Promise<BatchWorkResult> {
   const result = await workBatchRun(context.deps, batch, period, { holder: holderOf(context), signal: context.signal });
-  if (!result.worked && result.why === 'held') throw new Error(`The batch run ${batch.name} ${period} is held by another worker.`);
+  if (!result.worked && result.why === 'held') throw new BatchRunHeld(batch.name, period);
   return result;
+}
+
+/** The attempt of a job whose run another worker holds: an expected failure, retried with backoff. */
+export class BatchRunHeld extends Error {
+  constructor(kind: string, period: string) {
+    super(`The batch run ${kind} ${period} is held by another worker.`);
+    this.name = 'BatchRunHeld';
+  }
 }
 
 /** Each attempt of each job is its own holder, so a job run again is told apart from its dead self. */

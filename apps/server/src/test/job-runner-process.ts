@@ -3,6 +3,7 @@
 // with DATABASE_URL naming the test's database. It builds the app as main.ts does (so every
 // module's job kinds are registered), then runs only the named kinds, without schedules, and
 // says "runner started" on stdout. It never stops by itself: the test kills it.
+import { assert } from '@paywallet/ledger';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { buildApp } from '../app.ts';
@@ -14,7 +15,7 @@ const POLL_INTERVAL_MS = 50;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  if (!config.databaseUrl) throw new Error('DATABASE_URL names the database of the test');
+  assert(config.databaseUrl !== undefined, 'DATABASE_URL names the database of the test');
   const names = process.argv.slice(2);
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
   const { deps } = await buildApp(config, database);
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
   const kinds: JobKinds = {};
   for (const name of names) {
     const kind = registered[name];
-    if (!kind) throw new Error(`no job kind ${name} is registered`);
+    assert(kind !== undefined, `the job kind ${name} is registered`);
     kinds[name] = kind;
   }
   new JobRunner(deps, { kinds, runnerId: `child-${process.pid}`, pollIntervalMs: POLL_INTERVAL_MS }).start();
