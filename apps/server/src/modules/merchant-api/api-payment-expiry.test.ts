@@ -20,7 +20,6 @@ import { defineBatchJobKind, defineBatchKind, startBatchRun, workBatchRun, type 
 import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
 import { API_PAYMENT_EXPIRY_BATCH, API_PAYMENT_JOBS } from './api-payments.jobs.ts';
 import { API_PAYMENT_EXPIRY_KIND, expiryPeriodOf, listExpiryItems, type ApiPaymentExpiryItem } from './api-payment-expiry.service.ts';
-import type { TApiError, TPayment, TPaymentList } from './merchant-api.schemas.ts';
 
 const PUBLIC_URL = 'https://pay.example.test';
 const FUTURE_YY = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
@@ -54,7 +53,17 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function api<T = TPayment>(method: 'GET' | 'POST', path: string, creds: Creds = shopCreds, body?: unknown) {
+// What these tests read of the merchant API's answers: the wire, whatever module declares its schemas.
+interface WirePayment {
+  id: string;
+  status: string;
+  nextAction: { redirectUrl: string } | null;
+}
+interface WireError {
+  error: { code: string };
+}
+
+async function api<T = WirePayment>(method: 'GET' | 'POST', path: string, creds: Creds = shopCreds, body?: unknown) {
   const response = await t.app.inject({
     method,
     url: `/api/merchant/v1${path}`,
@@ -240,7 +249,7 @@ describe('readers of a stored expiry', () => {
   async function everythingRead(payment: { uuid: string; token: string; attemptUuid: string }) {
     const read = await api('GET', `/payments/${payment.uuid}`);
     const inList = async (status: string) =>
-      (await api<TPaymentList>('GET', `/payments?status=${status}&perPage=100`)).body.data.some((p) => p.id === payment.uuid);
+      (await api<{ data: WirePayment[] }>('GET', `/payments?status=${status}&perPage=100`)).body.data.some((p) => p.id === payment.uuid);
     const office = await t.call(getApiPaymentsCall, { perPage: 100 }, { token: shop.token });
     const row = office.data.data.find((r) => r.uuid === payment.uuid)!;
     const ip = nextIp();
@@ -256,8 +265,8 @@ describe('readers of a stored expiry', () => {
     };
     const paid = await t.call(payCheckoutCall, { token: payment.token, attemptUuid: payment.attemptUuid, customer, card }, { ip });
     expect({ ...(await countAllRows(t)), rate_limits: 0 }).toEqual(before);
-    const capture = await api<TApiError>('POST', `/payments/${payment.uuid}/capture`, shopCreds, {});
-    const refund = await api<TApiError>('POST', `/payments/${payment.uuid}/refunds`, shopCreds, {});
+    const capture = await api<WireError>('POST', `/payments/${payment.uuid}/capture`, shopCreds, {});
+    const refund = await api<WireError>('POST', `/payments/${payment.uuid}/refunds`, shopCreds, {});
     return {
       read: { ...read.body },
       listed: { expired: await inList('expired'), requiresAction: await inList('requires_action') },
