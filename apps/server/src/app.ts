@@ -41,6 +41,7 @@ import { merchantPaymentNotifier } from './modules/merchant-payments/payment-not
 import { onCheckoutPaymentEvent } from './modules/checkout/checkout.service.ts';
 import { applyPaymentEvent } from './modules/merchant-api/api-payments.service.ts';
 import { onPosPaymentEvent } from './modules/pos-api/pos-api.service.ts';
+import { API_PAYMENT_JOBS } from './modules/merchant-api/api-payments.jobs.ts';
 
 export const BODY_MAX_BYTES = 15 * 1024 * 1024;
 
@@ -104,7 +105,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   registerModules(dispatcher, deps);
   // The job kinds and schedules each part declares beside its code; the queue knows none of them,
   // and a runner built after this runs them all (docs/jobs.md). Registering again is a no-op.
-  for (const jobs of [IDEMPOTENCY_JOBS, CARD_PAYMENT_JOBS, REPORT_JOBS, WEBHOOK_JOBS]) registerJobs(jobs);
+  for (const jobs of [IDEMPOTENCY_JOBS, CARD_PAYMENT_JOBS, REPORT_JOBS, WEBHOOK_JOBS, API_PAYMENT_JOBS]) registerJobs(jobs);
 
   registerSecurityHeaders(app);
   registerErrorHandler(app);

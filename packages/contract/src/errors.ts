@@ -72,6 +72,11 @@ export const ERRORS = {
   WALLET_NOT_FOUND: fixed(404, 'Wallet not found.'),
   RESERVE_WALLET_REFUSED: fixed(422, 'The rolling-reserve wallet cannot send or receive payments.'),
   INSUFFICIENT_FUNDS: fixed(422, 'Insufficient balance.'),
+  /**
+   * A posting key (docs/posting-keys.md) already names another movement: a retry that changed
+   * what it moves, or two things settled under one key. Nothing is written.
+   */
+  POSTING_KEY_REUSED: fixed(409, 'This payment was already processed with different details. Nothing was changed.'),
   RECIPIENT_NOT_FOUND: fixed(404, 'No user found with this email or phone.'),
   RECIPIENT_INACTIVE: fixed(422, 'This account cannot take part in payments at the moment.'),
   SEND_TO_SELF: fixed(422, 'You cannot send money to yourself.'),

@@ -25,6 +25,7 @@ import * as m0017 from './migrations/0017-pos-sessions.ts';
 import * as m0015 from './migrations/0015-app-settings-webhooks.ts';
 import * as m0019 from './migrations/0019-checkout-api-payments.ts';
 import * as m0023 from './migrations/0023-impersonation-sessions.ts';
+import * as m0020 from './migrations/0020-posting-keys-batch-runs.ts';
 
 export type Db = Kysely<Database>;
 /** The database or a transaction on it: repositories take either as their first argument. */
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0015-app-settings-webhooks': m0015,
   '0019-checkout-api-payments': m0019,
   '0023-impersonation-sessions': m0023,
+  '0020-posting-keys-batch-runs': m0020,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
