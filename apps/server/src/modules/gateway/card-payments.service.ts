@@ -15,7 +15,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { newSessionToken, sha256Hex } from '../../lib/secrets.ts';
 import { closePendingTransaction, postPendingEntries } from '../ledger/ledger.service.ts';
-import { cardPaymentPosting, notifyDepositOutcome } from './card-postings.ts';
+import { cardApprovalPostingKey, cardPaymentPosting, notifyDepositOutcome } from './card-postings.ts';
 import {
   getPaymentTransaction,
   insertChallenge,
@@ -139,7 +139,8 @@ async function approve(
     currency: payment.currency_code,
     charges: { amountMinor: payment.amount, feeMinor: payment.fee, vatMinor: payment.vat, totalDebitMinor: payment.total_amount },
   });
-  await postPendingEntries(trx, payment.id, TRANSACTION_STATUS.SUCCESS, posting.entries, posting.charges);
+  const key = cardApprovalPostingKey(payment.uuid);
+  await postPendingEntries(trx, payment.id, TRANSACTION_STATUS.SUCCESS, posting.entries, posting.charges, null, key);
   await setChallengeState(trx, cardPayment.id, 'approved');
   await notifyDepositOutcome(trx, depositOf(payment), { ok: true });
   return null;

@@ -19,7 +19,10 @@ import {
 import { postingKey, sendMoneyEntries, TransactionType, type Charges, type Entries } from '@paywallet/ledger';
 import type { Database } from '../../db/schema.ts';
 import { createTestApp, countRows, type TestApp } from '../../test/harness.ts';
-import { balanceOf, createTestPerson, expectLedgerInvariants, fundWallet, type TestPerson } from '../../test/money.ts';
+import { answerChallengePage, balanceOf, createTestPerson, expectLedgerInvariants, fundWallet, type TestPerson } from '../../test/money.ts';
+import { createTestMerchant } from '../../test/merchant.ts';
+import { giveMerchantFees } from '../../test/merchant-fees.ts';
+import { openPaymentDoors } from '../../test/payment-doors.ts';
 import { gate, waitForLockWaiters } from '../../test/lock-waits.ts';
 import { AppError } from '../../transport/errors.ts';
 import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
@@ -291,8 +294,9 @@ describe('the money calls post under the key of what they settle', () => {
     await expectLedgerInvariants(t);
   });
 
-  it('a card deposit approved at once: its quote', async () => {
-    // Proves the deposit's call site: the quote one deposit consumes names its posting.
+  it('a card deposit: approved at once, its quote; approved after 3-D Secure, its pending transaction', async () => {
+    // Proves the deposit's call sites: the quote one deposit consumes names its posting, and the
+    // gateway's 3-D Secure approval names the pending transaction it posts.
     const method = await t.deps.db.selectFrom('payment_methods').select('id').where('code', '=', 'CARD').executeTakeFirstOrThrow();
     const quote = await t.call(
       checkBalanceAndLimitsCall,
@@ -305,6 +309,69 @@ describe('the money calls post under the key of what they settle', () => {
     expect(deposit.status, deposit.message).toBe(200);
     const row = await keyOf(deposit.data.transactionId);
     expect(row.posting_key).toBe(`deposit-quote:${await quoteIdOf(row.id)}`);
+
+    // One that waited for 3-D Secure settles its pending transaction when the page is approved.
+    const challengeQuote = await t.call(
+      checkBalanceAndLimitsCall,
+      { amount: 10_000, userAccountId: Number(payee.wallets.AED), paymentMethodId: method.id, type: 'DEPOSIT' },
+      { token: payee.token },
+    );
+    const challenged = await t.call(
+      initiateDepositCall,
+      { ...card, cardNumber: SANDBOX_CARDS.challenge, hash: challengeQuote.data.hash },
+      { token: payee.token },
+    );
+    expect(challenged.status, challenged.message).toBe(200);
+    expect((await keyOf(challenged.data.transactionId)).posting_key).toBeNull();
+    await answerChallengePage(t, challenged.data.paymentUrl!, 'approve');
+    expect((await keyOf(challenged.data.transactionId)).posting_key).toBe(`card-approval:${challenged.data.transactionId}`);
+    await expectLedgerInvariants(t);
+  });
+});
+
+describe('merchant card payments post under the key of what they settle', () => {
+  async function postingOf(uuid: string) {
+    return t.deps.db
+      .selectFrom('transactions')
+      .select(['posting_key', 'gateway_reference_id'])
+      .where('uuid', '=', uuid)
+      .executeTakeFirstOrThrow();
+  }
+  async function refundOf(paymentUuid: string) {
+    return t.deps.db
+      .selectFrom('transactions')
+      .select(['uuid', 'posting_key'])
+      .where('reference_id', '=', paymentUuid)
+      .where('transaction_type_id', '=', TransactionType.Refund)
+      .executeTakeFirstOrThrow();
+  }
+
+  it('the authorisation charged at once, the capture, the 3-D Secure approval and the refund', async () => {
+    // Proves the merchant payments' call sites: each posting names what it settles, so a retried
+    // capture, refund or approval answers the first posting instead of moving the money again.
+    const merchant = await createTestMerchant(t, { currencies: ['AED'] });
+    await giveMerchantFees(t, merchant.id);
+    const doors = await openPaymentDoors(t, merchant);
+
+    const charged = await doors.api(SANDBOX_CARDS.approved);
+    expect(charged.status).toBe(201);
+    const chargedRow = await postingOf(charged.body.transactionId!);
+    expect(chargedRow.posting_key).toBe(`card-authorisation:${chargedRow.gateway_reference_id}`);
+
+    const authorised = await doors.api(SANDBOX_CARDS.approved, { captureMethod: 'manual' });
+    expect((await postingOf(authorised.body.transactionId!)).posting_key).toBeNull();
+    const captured = await doors.apiCall(`/payments/${authorised.body.id}/capture`, {});
+    expect(captured.status).toBe(200);
+    expect((await postingOf(authorised.body.transactionId!)).posting_key).toBe(`capture:${authorised.body.transactionId}`);
+
+    const challenged = await doors.api(SANDBOX_CARDS.challenge);
+    await answerChallengePage(t, challenged.body.nextAction!.redirectUrl, 'approve');
+    expect((await postingOf(challenged.body.transactionId!)).posting_key).toBe(`card-approval:${challenged.body.transactionId}`);
+
+    const refunded = await doors.apiCall(`/payments/${charged.body.id}/refunds`, { amount: 1_000 });
+    expect(refunded.status).toBe(201);
+    const refund = await refundOf(charged.body.transactionId!);
+    expect(refund.posting_key).toBe(`refund:${String(refunded.body.id)}`);
     await expectLedgerInvariants(t);
   });
 });

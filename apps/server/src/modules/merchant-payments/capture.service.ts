@@ -12,7 +12,7 @@ import { fail } from '../../transport/errors.ts';
 import { closePendingTransaction, postPendingEntries } from '../ledger/ledger.service.ts';
 import { quoteMerchantFee } from './fees.service.ts';
 import { paymentEvent, tellPaymentEvent, type PaymentCall } from './payment-events.ts';
-import { chargesOf, logStep, paymentPosting, postedStep } from './payment-postings.ts';
+import { capturePostingKey, chargesOf, logStep, paymentPosting, postedStep } from './payment-postings.ts';
 import { paymentAfterChange, type MerchantPayment } from './payment-views.ts';
 import * as repository from './merchant-payments.repository.ts';
 
@@ -48,12 +48,9 @@ export async function capturePayment(deps: Deps, input: CaptureInput): Promise<M
     });
     if (fee.netMinor <= 0n) fail('CHARGES_EXCEED_AMOUNT');
     const posting = paymentPosting(locked.wallet_id, view.currency, chargesOf(amount, fee.feeMinor, fee.vatMinor));
-    await postPendingEntries(trx, input.transactionId, TRANSACTION_STATUS.SUCCESS, posting.entries, posting.charges, {
-      amountMinor: amount,
-      feeMinor: fee.feeMinor,
-      vatMinor: fee.vatMinor,
-      totalAmountMinor: amount,
-    });
+    const amounts = { amountMinor: amount, feeMinor: fee.feeMinor, vatMinor: fee.vatMinor, totalAmountMinor: amount };
+    const key = capturePostingKey(view.uuid);
+    await postPendingEntries(trx, input.transactionId, TRANSACTION_STATUS.SUCCESS, posting.entries, posting.charges, amounts, key);
     await repository.updateMerchantPayment(trx, input.transactionId, {
       state: 'succeeded',
       captured_amount: amount,

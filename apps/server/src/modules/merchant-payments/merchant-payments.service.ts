@@ -51,7 +51,16 @@ import { recordPaymentCustomer } from '../customers/customers.service.ts';
 import { attemptOwner, linkAttemptToTransaction } from './attempts.service.ts';
 import { findCurrency, quoteMerchantFee, schemeOfBrand } from './fees.service.ts';
 import { paymentEvent, tellPaymentEvent, type PaymentCall, type PaymentEventType } from './payment-events.ts';
-import { chargesOf, logStep, merchantWallet, partyOf, paymentPosting, postedStep, TYPE_OF_KIND } from './payment-postings.ts';
+import {
+  authorisationPostingKey,
+  chargesOf,
+  logStep,
+  merchantWallet,
+  partyOf,
+  paymentPosting,
+  postedStep,
+  TYPE_OF_KIND,
+} from './payment-postings.ts';
 import { paymentAfterChange, type MerchantPayment, type MerchantPaymentKind } from './payment-views.ts';
 import * as repository from './merchant-payments.repository.ts';
 
@@ -295,7 +304,7 @@ async function recordApproved(trx: Transaction<Database>, draft: ChargeDraft, ga
   const posting = paymentPosting(draft.wallet.id, draft.currency.code, chargesOf(input.amountMinor, fee.feeMinor, fee.vatMinor));
   const { transactionId } = await postEntries(
     trx,
-    movement(draft, TRANSACTION_STATUS.SUCCESS, reference),
+    { ...movement(draft, TRANSACTION_STATUS.SUCCESS, reference), postingKey: authorisationPostingKey(gatewayReference) },
     posting.entries,
     posting.charges,
   );

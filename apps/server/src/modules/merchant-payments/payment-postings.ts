@@ -3,7 +3,7 @@
 // (one definition, so a payment posted at once and one posted after 3-D Secure or a capture
 // write the same rows), and the attempt's log.
 import type { Transaction } from 'kysely';
-import { merchantCardPaymentEntries, TransactionType, type Charges } from '@paywallet/ledger';
+import { merchantCardPaymentEntries, postingKey, TransactionType, type Charges } from '@paywallet/ledger';
 import type { Database } from '../../db/schema.ts';
 import type { Queryable } from '../../db/database.ts';
 import { fullName } from '../../lib/display-text.ts';
@@ -26,6 +26,25 @@ export const TYPE_OF_KIND: Readonly<
   api: TransactionType.ApiPayment,
   pos: TransactionType.PosPayment,
 };
+
+// Posting keys (docs/posting-keys.md): what each merchant posting settles, so a retried
+// posting answers the first one instead of moving the money twice. The 3-D Secure approval uses
+// the gateway's cardApprovalPostingKey, as a deposit's does.
+
+/** A payment captured at once settles the acquirer's authorisation, which is approved once. */
+export function authorisationPostingKey(gatewayReference: string): string {
+  return postingKey('card-authorisation', gatewayReference);
+}
+
+/** A capture settles its authorised payment (a payment is captured once). */
+export function capturePostingKey(paymentUuid: string): string {
+  return postingKey('capture', paymentUuid);
+}
+
+/** A refund settles its refund request. */
+export function refundPostingKey(refundUuid: string): string {
+  return postingKey('refund', refundUuid);
+}
 
 /** The transaction types of merchant card payments, whose 3-D Secure answers this module gives. */
 export const MERCHANT_PAYMENT_TYPE_IDS: readonly number[] = Object.values(TYPE_OF_KIND);

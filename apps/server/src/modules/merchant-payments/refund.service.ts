@@ -18,7 +18,7 @@ import { fail } from '../../transport/errors.ts';
 import { postEntries, PostingRefused } from '../ledger/ledger.service.ts';
 import { getWallet } from '../wallets/wallets.service.ts';
 import { paymentEvent, tellPaymentEvent, type PaymentCall } from './payment-events.ts';
-import { logStep, partyOf } from './payment-postings.ts';
+import { logStep, partyOf, refundPostingKey } from './payment-postings.ts';
 import { paymentAfterChange, type MerchantPayment } from './payment-views.ts';
 import * as repository from './merchant-payments.repository.ts';
 
@@ -62,7 +62,7 @@ export async function refundPayment(deps: Deps, input: RefundInput): Promise<Ref
         addedBy: input.actorUserId ?? null,
         source: input.source,
       });
-      const refundTransactionId = await postRefund(trx, { locked, view, amountMinor: amount, description });
+      const refundTransactionId = await postRefund(trx, { uuid, locked, view, amountMinor: amount, description });
       await repository.setRefundProcessed(trx, requestId, refundTransactionId);
       await repository.updateMerchantPayment(trx, input.transactionId, { refunded_amount: locked.refunded_amount + amount });
       await logStep(trx, locked.attempt_id, input.ip, 'Refunded', { amount: String(amount), refund: uuid, source: input.source });
@@ -103,7 +103,7 @@ async function refundableAmount(
 /** Posts the type 6 refund from the merchant's wallet (available when it covers R, else on hold) to the gateway. */
 async function postRefund(
   trx: Transaction<Database>,
-  refund: { locked: repository.LockedPayment; view: MerchantPayment; amountMinor: bigint; description: string | null },
+  refund: { uuid: string; locked: repository.LockedPayment; view: MerchantPayment; amountMinor: bigint; description: string | null },
 ): Promise<bigint> {
   const { locked, view, amountMinor, description } = refund;
   const wallet = await getWallet(trx, locked.wallet_id);
@@ -122,6 +122,7 @@ async function postRefund(
       referenceId: view.uuid,
       channelId: locked.channel_id,
       notes: description,
+      postingKey: refundPostingKey(refund.uuid),
       merchantPayment: {
         customerId: view.customerId,
         paymentLinkId: view.paymentLinkId,

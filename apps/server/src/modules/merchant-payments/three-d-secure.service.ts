@@ -19,6 +19,7 @@ import { closePendingTransaction, postPendingEntries } from '../ledger/ledger.se
 import type { ChallengeOutcomeHandler } from '../gateway/card-payments.service.ts';
 import { paymentEvent, tellPaymentEvent } from './payment-events.ts';
 import { chargesOf, logStep, paymentPosting, postedStep } from './payment-postings.ts';
+import { cardApprovalPostingKey } from '../gateway/card-postings.ts';
 import { paymentAfterChange, type MerchantPaymentStatus } from './payment-views.ts';
 import * as repository from './merchant-payments.repository.ts';
 
@@ -54,7 +55,8 @@ async function approve(deps: Deps, trx: Transaction<Database>, transactionId: bi
   if (locked.capture_method === 'automatic') {
     const view = await paymentAfterChange(trx, locked.merchant_user_id, transactionId);
     const posting = paymentPosting(locked.wallet_id, view.currency, chargesOf(locked.authorised_amount, view.feeMinor, view.vatMinor));
-    await postPendingEntries(trx, transactionId, TRANSACTION_STATUS.SUCCESS, posting.entries, posting.charges);
+    const key = cardApprovalPostingKey(view.uuid);
+    await postPendingEntries(trx, transactionId, TRANSACTION_STATUS.SUCCESS, posting.entries, posting.charges, null, key);
     await repository.updateMerchantPayment(trx, transactionId, { state: 'succeeded', captured_amount: locked.authorised_amount });
     await logStep(trx, locked.attempt_id, GATEWAY_IP, 'Posted', postedStep(locked.authorised_amount, view.feeMinor, view.vatMinor));
   } else {
