@@ -2,9 +2,9 @@
 // and the layering of STYLE.md and docs/modules.md, each rule proved by a fixture in
 // scripts/eslint-rules.test.ts:
 //   - the money core imports nothing of ours;
-//   - server: queries only in *.repository.ts files and src/db/; a module's repositories are
-//     its own (another module calls its service); only modules/notifications writes the
-//     notifications table; jobs/ imports no module (modules register their job kinds);
+//   - server: queries only in *.repository.ts files, src/db/ and src/seed/; a module's
+//     repositories are its own (another module calls its service); only modules/notifications
+//     writes the notifications table; jobs/ imports no module (modules register their job kinds);
 //   - web: features do not import each other; app/ composes them.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -14,8 +14,9 @@ import boundaries from 'eslint-plugin-boundaries';
 const SERVER = 'apps/server/src';
 
 // Where queries may be written: repositories, the database folder (connection, migrations,
-// seed), and tests, which read the database directly to prove what a call wrote or did not.
-const QUERY_HOMES = [`${SERVER}/**/*.repository.ts`, `${SERVER}/db/**`, `${SERVER}/**/*.test.ts`, `${SERVER}/test/**`];
+// lists), the seed (reference and demo data), and tests, which read the database directly to
+// prove what a call wrote or did not.
+const QUERY_HOMES = [`${SERVER}/**/*.repository.ts`, `${SERVER}/db/**`, `${SERVER}/seed/**`, `${SERVER}/**/*.test.ts`, `${SERVER}/test/**`];
 
 // The entry points of a query. A service keeps `db.transaction()` (it owns the transaction and
 // passes `trx` to the repositories) and the `Transaction` type; everything that builds SQL

@@ -53,7 +53,7 @@ describe('the snippets', () => {
   });
 });
 
-describe('queries live in repositories and src/db/', () => {
+describe('queries live in repositories, src/db/ and src/seed/', () => {
   it.each([
     ["selectFrom('users').selectAll()"],
     ["insertInto('users').values({})"],
@@ -79,12 +79,13 @@ describe('queries live in repositories and src/db/', () => {
     ]);
   });
 
-  it('accepts queries in a repository, in src/db/ and in tests, and a transaction in a service', async () => {
+  it('accepts queries in a repository, in src/db/, in the seed and in tests, and a transaction in a service', async () => {
     // Proves the rule's good side: the query homes, and a service that owns the transaction.
     for (const file of [
       `${SERVER}/modules/kyc/kyc.repository.ts`,
       `${SERVER}/lib/rate-limit.repository.ts`,
-      `${SERVER}/db/seed.ts`,
+      `${SERVER}/db/lists.ts`,
+      `${SERVER}/seed/seed.ts`,
       `${SERVER}/modules/kyc/kyc.test.ts`,
       `${SERVER}/test/harness.ts`,
     ]) {

@@ -3,8 +3,8 @@
 import { loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/database.ts';
 import { buildApp } from './app.ts';
-import { seedDemoData, seedReferenceData, DEMO_ACCOUNTS, DEMO_STAFF } from './db/seed.ts';
-import { DEMO_ADMIN } from './db/seed-admin.ts';
+import { seedDemoData, seedReferenceData, DEMO_ACCOUNTS, DEMO_STAFF } from './seed/seed.ts';
+import { DEMO_ADMIN } from './seed/seed-admin.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { SHUTDOWN_DEADLINE_MS } from './plugins/graceful-shutdown.ts';
 

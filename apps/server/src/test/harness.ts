@@ -24,7 +24,7 @@ import {
 } from '@paywallet/contract';
 import { loadConfig, type Config } from '../config.ts';
 import { migrate, openDatabase, type DatabaseHandle } from '../db/database.ts';
-import { seedDemoData, seedReferenceData } from '../db/seed.ts';
+import { seedDemoData, seedReferenceData } from '../seed/seed.ts';
 import { buildApp, type BuiltApp } from '../app.ts';
 import type { LogStream } from '../plugins/logging.ts';
 import { createScratchDatabase } from './scratch-database.ts';
