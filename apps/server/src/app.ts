@@ -30,6 +30,7 @@ import { registerMerchantApi } from './modules/merchant-api/merchant-api.routes.
 import { registerPosApi } from './modules/pos-api/pos-api.routes.ts';
 import { registerJobs } from './jobs/queue.ts';
 import { IDEMPOTENCY_JOBS } from './lib/idempotency.jobs.ts';
+import { MAIL_JOBS } from './lib/mailer.jobs.ts';
 import { CARD_PAYMENT_JOBS } from './modules/gateway/card-payments.jobs.ts';
 import { REPORT_JOBS } from './modules/reports/reports.jobs.ts';
 import { WEBHOOK_JOBS } from './modules/webhooks/webhooks.jobs.ts';
@@ -73,7 +74,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   registerModules(dispatcher, deps);
   // The job kinds and schedules each part declares beside its code; the queue knows none of them,
   // and a runner built after this runs them all (docs/jobs.md). Registering again is a no-op.
-  for (const jobs of [IDEMPOTENCY_JOBS, CARD_PAYMENT_JOBS, REPORT_JOBS, WEBHOOK_JOBS]) registerJobs(jobs);
+  for (const jobs of [MAIL_JOBS, IDEMPOTENCY_JOBS, CARD_PAYMENT_JOBS, REPORT_JOBS, WEBHOOK_JOBS]) registerJobs(jobs);
 
   registerSecurityHeaders(app);
   registerErrorHandler(app);
