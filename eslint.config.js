@@ -5,7 +5,7 @@
 //   - server: queries only in *.repository.ts files, src/db/ and src/seed/; a module's
 //     repositories are its own (another module calls its service); only modules/notifications
 //     writes the notifications table; jobs/ imports no module (modules register their job kinds);
-//   - web: features do not import each other; app/ composes them.
+//   - web: features do not import each other; app/ composes them, and nothing else imports app/.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -163,6 +163,16 @@ export default tseslint.config(
               from: [{ element: { type: 'web-shared' } }, { element: { type: 'web-root' } }],
               disallow: { to: { element: { type: 'web-feature' } } },
               message: 'Shared web code does not import a feature; only app/ composes features.',
+            },
+            {
+              // The app shell imports the features, never the other way round: a feature (or
+              // shared code) that imported app/ would depend on every other feature through it.
+              // What they need of the shell lives outside it: the paths in lib/paths.ts
+              // (DECISIONS 33: all paths in one place), the shell's sizes in
+              // components/shell-metrics.ts. main.tsx, the entry, starts the app.
+              from: [{ element: { type: 'web-feature' } }, { element: { type: 'web-shared' } }],
+              disallow: { to: { element: { type: 'web-app' } } },
+              message: 'Only app/ imports the app shell: take paths from lib/paths.ts, and move what features share out of app/.',
             },
           ],
         },
