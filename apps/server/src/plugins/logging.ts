@@ -55,6 +55,8 @@ export interface LogStream {
 
 /** Log lines waiting for stdout beyond this many bytes are dropped rather than queued. */
 export const LOG_BACKLOG_BYTES_MAX = 1024 * 1024;
+/** How often flush() looks whether the backlog has gone out. */
+const FLUSH_POLL_MS = 10;
 /** pino's number for the warn level, for the line StdoutLog writes about lines it dropped. */
 const PINO_WARN_LEVEL = 40;
 
@@ -103,20 +105,19 @@ export class StdoutLog implements LogStream {
 
   /**
    * Resolves once everything written has gone out, stdout failed, or `timeoutMs` passed: the
-   * last lines before exit get a moment, never more.
+   * last lines before exit get a moment, never more. Polled: a stream emits 'drain' only after a
+   * write it refused, so a short backlog would never announce that it has gone.
    */
   flush(timeoutMs: number): Promise<void> {
-    if (this.failure !== undefined || this.out.writableLength === 0) return Promise.resolve();
+    const giveUpAtMs = Date.now() + timeoutMs;
+    const done = () => this.failure !== undefined || this.out.writableLength === 0 || Date.now() >= giveUpAtMs;
+    if (done()) return Promise.resolve();
     return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.out.off('drain', done);
-        this.out.off('error', done);
+      const poll = setInterval(() => {
+        if (!done()) return;
+        clearInterval(poll);
         resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      this.out.once('drain', done);
-      this.out.once('error', done);
+      }, FLUSH_POLL_MS);
     });
   }
 
