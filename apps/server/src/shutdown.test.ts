@@ -16,7 +16,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { TEnvelope } from '@paywallet/contract';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { checkLedgerInvariants } from './modules/ledger/invariants.ts';
@@ -42,6 +42,11 @@ const PEOPLE = [
 ] as const;
 
 const onPostgres = process.env.TEST_DB === 'postgres';
+/** Every process started here: a test that times out never reaches its own clean-up, so afterAll kills what is left. */
+const runningServers = new Set<ServerProcess>();
+afterAll(async () => {
+  await Promise.all([...runningServers].map((server) => server.cleanUp()));
+});
 
 /** One server process and what it wrote (stdout and stderr, as long as they are read). */
 interface ServerProcess {
@@ -122,12 +127,14 @@ async function startServer(env: Record<string, string> = {}): Promise<ServerProc
       child.stdout?.pause();
     },
     async cleanUp() {
+      if (!runningServers.delete(server)) return;
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
       await scratch?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  runningServers.add(server);
   const isUp = () =>
     fetch(`${baseUrl}/api/health`).then(
       (response) => response.ok,
