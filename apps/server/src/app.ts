@@ -8,7 +8,8 @@ import fastifyCookie from '@fastify/cookie';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Deps } from './deps.ts';
-import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createMailer } from './lib/mailer.ts';
+import type { Mailer } from './lib/mail.ts';
 import { createFileStore } from './lib/file-store.ts';
 import { newBotChallenge } from './lib/bot-check.ts';
 import { Dispatcher } from './transport/dispatcher.ts';
@@ -30,12 +31,13 @@ import { registerMerchantApi } from './modules/merchant-api/merchant-api.routes.
 import { registerPosApi } from './modules/pos-api/pos-api.routes.ts';
 import { registerJobs } from './jobs/queue.ts';
 import { IDEMPOTENCY_JOBS } from './lib/idempotency.jobs.ts';
+import { MAIL_JOBS } from './lib/mailer.jobs.ts';
 import { CARD_PAYMENT_JOBS } from './modules/gateway/card-payments.jobs.ts';
 import { REPORT_JOBS } from './modules/reports/reports.jobs.ts';
 import { WEBHOOK_JOBS } from './modules/webhooks/webhooks.jobs.ts';
-import { challengeHandlers } from './modules/gateway/card-payments.service.ts';
+import { challengeHandlers } from './modules/gateway/challenge-handlers.ts';
 import type { PaymentEventListener } from './modules/merchant-payments/payment-events.ts';
-import { MERCHANT_PAYMENT_CHALLENGES } from './modules/merchant-payments/three-d-secure.service.ts';
+import { merchantPaymentChallenges } from './modules/merchant-payments/three-d-secure.service.ts';
 import { MERCHANT_PAYMENT_TYPE_IDS } from './modules/merchant-payments/payment-postings.ts';
 import { merchantPaymentNotifier } from './modules/merchant-payments/payment-notices.service.ts';
 import { onCheckoutPaymentEvent } from './modules/checkout/checkout.service.ts';
@@ -90,14 +92,15 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   });
   const drain = registerGracefulShutdown(app);
   const mailer = createMailer(database.db, config, app.log);
+  const paymentListeners = [...standingPaymentListeners(mailer), ...(options.extraPaymentListeners ?? [])];
   const deps: Deps = {
     db: database.db,
     config,
     log: app.log,
     mailer,
     files: createFileStore(path.join(config.dataDir, 'files')),
-    paymentListeners: [...standingPaymentListeners(mailer), ...(options.extraPaymentListeners ?? [])],
-    challengeHandlers: challengeHandlers([[MERCHANT_PAYMENT_TYPE_IDS, MERCHANT_PAYMENT_CHALLENGES]]),
+    paymentListeners,
+    challengeHandlers: challengeHandlers([[MERCHANT_PAYMENT_TYPE_IDS, merchantPaymentChallenges({ paymentListeners })]]),
   };
   const dispatcher = new Dispatcher(deps, (token) => resolveScope(database.db, token), recordAudit, {
     strictResponses: !config.production,
@@ -105,7 +108,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   registerModules(dispatcher, deps);
   // The job kinds and schedules each part declares beside its code; the queue knows none of them,
   // and a runner built after this runs them all (docs/jobs.md). Registering again is a no-op.
-  for (const jobs of [IDEMPOTENCY_JOBS, CARD_PAYMENT_JOBS, REPORT_JOBS, WEBHOOK_JOBS, API_PAYMENT_JOBS]) registerJobs(jobs);
+  for (const jobs of [MAIL_JOBS, IDEMPOTENCY_JOBS, CARD_PAYMENT_JOBS, REPORT_JOBS, WEBHOOK_JOBS, API_PAYMENT_JOBS]) registerJobs(jobs);
 
   registerSecurityHeaders(app);
   registerErrorHandler(app);

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import type { Mailer } from './lib/mailer.ts';
+import type { Mailer } from './lib/mail.ts';
 import type { FileStore } from './lib/file-store.ts';
-import type { ChallengeHandlers } from './modules/gateway/card-payments.service.ts';
+import type { ChallengeHandlers } from './modules/gateway/challenge-handlers.ts';
 import type { PaymentEventListener } from './modules/merchant-payments/payment-events.ts';
 
 /** What every service receives: the database, settings, and the outside world's adapters. */

@@ -24,7 +24,7 @@ import {
 } from '@paywallet/contract';
 import { loadConfig, type Config } from '../config.ts';
 import { migrate, openDatabase, type DatabaseHandle } from '../db/database.ts';
-import { seedDemoData, seedReferenceData } from '../db/seed.ts';
+import { seedDemoData, seedReferenceData } from '../seed/seed.ts';
 import { buildApp, type BuildOptions, type BuiltApp } from '../app.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 import { databaseFromTemplate, type TemplateName, type TestTemplates } from './template-database.ts';

@@ -15,6 +15,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { newSessionToken, sha256Hex } from '../../lib/secrets.ts';
 import { closePendingTransaction, postPendingEntries } from '../ledger/ledger.service.ts';
+import type { ChallengeOutcomeHandler } from './challenge-handlers.ts';
 import { cardApprovalPostingKey, cardPaymentPosting, notifyDepositOutcome } from './card-postings.ts';
 import {
   getPaymentTransaction,
@@ -35,41 +36,6 @@ export const CHALLENGE_DECLINED_REASON = 'The 3-D Secure check was declined.';
 export const CHALLENGE_EXPIRED_REASON = 'The 3-D Secure check was not completed within 15 minutes.';
 
 export type { ChallengeState };
-
-/**
- * What a challenge's answer does for card payments other than deposits (merchant payments,
- * types 8, 9 and 10): the module that owns them writes a handler, and app.ts hands it to the
- * gateway in `Deps.challengeHandlers` (see `challengeHandlers`), so the gateway posts nothing it
- * does not understand and imports no module above it. Each function runs inside the answer's
- * transaction, the card_payments row locked; it answers where the cardholder goes next (the
- * merchant's return URL), or null to stay on the result page.
- */
-export interface ChallengeOutcomeHandler {
-  approve(deps: Deps, trx: Transaction<Database>, transactionId: bigint): Promise<{ redirectUrl: string | null }>;
-  close(
-    deps: Deps,
-    trx: Transaction<Database>,
-    transactionId: bigint,
-    state: 'declined' | 'expired',
-    reason: string,
-  ): Promise<{ redirectUrl: string | null }>;
-}
-
-/** The handler of each transaction type whose challenges another module answers. */
-export type ChallengeHandlers = ReadonlyMap<number, ChallengeOutcomeHandler>;
-
-/** The table of handlers, each for its types; deposits are the gateway's own and cannot be handed over. */
-export function challengeHandlers(entries: ReadonlyArray<readonly [readonly number[], ChallengeOutcomeHandler]>): ChallengeHandlers {
-  const table = new Map<number, ChallengeOutcomeHandler>();
-  for (const [typeIds, handler] of entries) {
-    for (const typeId of typeIds) {
-      assert(typeId !== TransactionType.Deposit, 'deposits are answered by the gateway itself');
-      assert(!table.has(typeId), `one challenge handler for transactions of type ${typeId}`);
-      table.set(typeId, handler);
-    }
-  }
-  return table;
-}
 
 function handlerOf(deps: Pick<Deps, 'challengeHandlers'>, payment: PaymentTransaction): ChallengeOutcomeHandler | undefined {
   if (payment.transaction_type_id === TransactionType.Deposit) return undefined;
@@ -129,7 +95,7 @@ async function approve(
 ): Promise<string | null> {
   const handler = handlerOf(deps, payment);
   if (handler) {
-    const { redirectUrl } = await handler.approve(deps, trx, payment.id);
+    const { redirectUrl } = await handler.approve(trx, payment.id);
     await setChallengeState(trx, cardPayment.id, 'approved');
     return redirectUrl;
   }
@@ -158,7 +124,7 @@ async function close(
   const reason = state === 'declined' ? CHALLENGE_DECLINED_REASON : CHALLENGE_EXPIRED_REASON;
   const handler = handlerOf(deps, payment);
   if (handler) {
-    const { redirectUrl } = await handler.close(deps, trx, payment.id, state, reason);
+    const { redirectUrl } = await handler.close(trx, payment.id, state, reason);
     await setChallengeState(trx, cardPayment.id, state);
     return redirectUrl;
   }

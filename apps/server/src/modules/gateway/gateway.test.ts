@@ -11,7 +11,8 @@ import { balanceOf, countMoneyRows, createTestPerson, expectLedgerInvariants, ty
 import { JobRunner } from '../../jobs/runner.ts';
 import { SANDBOX_CARDS, SandboxAcquirer } from './acquirer.ts';
 import { PaymentCard, cardBrand, luhnValid, maskCardNumber, type CardInput } from './card.ts';
-import { CHALLENGE_LIFE_S, challengeHandlers, expireStaleCardPayments, type ChallengeOutcomeHandler } from './card-payments.service.ts';
+import { CHALLENGE_LIFE_S, expireStaleCardPayments } from './card-payments.service.ts';
+import { challengeHandlers, type ChallengeOutcomeHandler } from './challenge-handlers.ts';
 
 const FUTURE_YEAR = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
 const cardInput = (number: string, extra: Partial<CardInput> = {}): CardInput => ({

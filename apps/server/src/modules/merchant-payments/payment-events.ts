@@ -20,7 +20,6 @@ import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { TPosTransactionType } from '@paywallet/contract';
 import type { Database } from '../../db/schema.ts';
-import type { Deps } from '../../deps.ts';
 import type { MerchantPayment } from './payment-views.ts';
 
 export const PAYMENT_EVENT_TYPES = [
@@ -90,9 +89,14 @@ export function paymentEvent(
   return { id: crypto.randomUUID(), at: new Date(), type, payment, attemptId: context.attemptId, origin: context.origin ?? null, ...moved };
 }
 
+/** Who hears every event: `Deps` is one (app.ts composes its listeners), and so is a 3-D Secure handler. */
+export interface PaymentListeners {
+  readonly paymentListeners: readonly PaymentEventListener[];
+}
+
 /** Tells the standing listeners of `deps`, then the call's own, in that order, inside `trx`. */
 export async function tellPaymentEvent(
-  deps: Pick<Deps, 'paymentListeners'>,
+  deps: PaymentListeners,
   trx: Transaction<Database>,
   event: PaymentEvent,
   onEvent?: PaymentEventListener,

@@ -17,7 +17,7 @@ import { assert, assertNever, minorToWire } from '@paywallet/ledger';
 import { USER_STATUS, type TFeatureSlug } from '@paywallet/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Mailer } from '../../lib/mail.ts';
 import { getNotificationSettings } from '../app-settings/app-settings.service.ts';
 import { notice, notifyEach, NOTICES_PER_CALL_MAX, type Notice } from '../notifications/notifications.service.ts';
 import { findCurrency } from './fees.service.ts';

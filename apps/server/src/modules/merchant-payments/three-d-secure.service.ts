@@ -14,10 +14,9 @@ import type { Transaction } from 'kysely';
 import { assert } from '@paywallet/ledger';
 import { TRANSACTION_STATUS } from '@paywallet/contract';
 import type { Database } from '../../db/schema.ts';
-import type { Deps } from '../../deps.ts';
 import { closePendingTransaction, postPendingEntries } from '../ledger/ledger.service.ts';
-import type { ChallengeOutcomeHandler } from '../gateway/card-payments.service.ts';
-import { paymentEvent, tellPaymentEvent } from './payment-events.ts';
+import type { ChallengeOutcomeHandler } from '../gateway/challenge-handlers.ts';
+import { paymentEvent, tellPaymentEvent, type PaymentListeners } from './payment-events.ts';
 import { chargesOf, logStep, paymentPosting, postedStep } from './payment-postings.ts';
 import { cardApprovalPostingKey } from '../gateway/card-postings.ts';
 import { paymentAfterChange, type MerchantPaymentStatus } from './payment-views.ts';
@@ -49,7 +48,7 @@ async function lockChallenged(trx: Transaction<Database>, transactionId: bigint)
   return locked;
 }
 
-async function approve(deps: Deps, trx: Transaction<Database>, transactionId: bigint): Promise<{ redirectUrl: string | null }> {
+async function approve(deps: PaymentListeners, trx: Transaction<Database>, transactionId: bigint): Promise<{ redirectUrl: string | null }> {
   const locked = await lockChallenged(trx, transactionId);
   await logStep(trx, locked.attempt_id, GATEWAY_IP, '3-D Secure approved');
   if (locked.capture_method === 'automatic') {
@@ -70,7 +69,7 @@ async function approve(deps: Deps, trx: Transaction<Database>, transactionId: bi
 }
 
 async function close(
-  deps: Deps,
+  deps: PaymentListeners,
   trx: Transaction<Database>,
   transactionId: bigint,
   state: 'declined' | 'expired',
@@ -96,5 +95,13 @@ async function close(
   return { redirectUrl: withReturnParams(locked.return_url, payment.status, payment.uuid) };
 }
 
-/** How the gateway answers a challenge on a merchant payment (app.ts puts it under MERCHANT_PAYMENT_TYPE_IDS). */
-export const MERCHANT_PAYMENT_CHALLENGES: ChallengeOutcomeHandler = { approve, close };
+/**
+ * How the gateway answers a challenge on a merchant payment, telling `listeners` what happened
+ * (app.ts puts it under MERCHANT_PAYMENT_TYPE_IDS with the app's payment listeners).
+ */
+export function merchantPaymentChallenges(listeners: PaymentListeners): ChallengeOutcomeHandler {
+  return {
+    approve: (trx, transactionId) => approve(listeners, trx, transactionId),
+    close: (trx, transactionId, state, reason) => close(listeners, trx, transactionId, state, reason),
+  };
+}
