@@ -2,10 +2,11 @@
 // and the layering of STYLE.md and docs/modules.md, each rule proved by a fixture in
 // scripts/eslint-rules.test.ts:
 //   - the money core imports nothing of ours;
-//   - server: queries only in *.repository.ts files and src/db/; a module's repositories are
-//     its own (another module calls its service); only modules/notifications writes the
-//     notifications table; jobs/ imports no module (modules register their job kinds);
-//   - web: features do not import each other; app/ composes them.
+//   - server: queries only in *.repository.ts files, src/db/ and src/seed/; a module's
+//     repositories are its own (another module calls its service); only modules/notifications
+//     writes the notifications table; jobs/ imports no module (modules register their job kinds);
+//     no request data through the async context (node:async_hooks);
+//   - web: features do not import each other; app/ composes them, and nothing else imports app/.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -14,8 +15,9 @@ import boundaries from 'eslint-plugin-boundaries';
 const SERVER = 'apps/server/src';
 
 // Where queries may be written: repositories, the database folder (connection, migrations,
-// seed), and tests, which read the database directly to prove what a call wrote or did not.
-const QUERY_HOMES = [`${SERVER}/**/*.repository.ts`, `${SERVER}/db/**`, `${SERVER}/**/*.test.ts`, `${SERVER}/test/**`];
+// lists), the seed (reference and demo data), and tests, which read the database directly to
+// prove what a call wrote or did not.
+const QUERY_HOMES = [`${SERVER}/**/*.repository.ts`, `${SERVER}/db/**`, `${SERVER}/seed/**`, `${SERVER}/**/*.test.ts`, `${SERVER}/test/**`];
 
 // The entry points of a query. A service keeps `db.transaction()` (it owns the transaction and
 // passes `trx` to the repositories) and the `Transaction` type; everything that builds SQL
@@ -53,6 +55,18 @@ const notificationsWrite = [
   { selector: 'TemplateElement[value.raw=/(INSERT\\s+INTO|UPDATE|DELETE\\s+FROM)\\s+notifications\\b/i]', message: NOTIFICATIONS_MESSAGE },
 ];
 
+// Request data travels as arguments and on events, never through the async context: a value
+// stored in an AsyncLocalStorage reaches whatever runs later in that context, unseen by the
+// reader of the call (docs/payment-events.md). The rule that refuses it is set on every server
+// file, and repeated in each later block that sets no-restricted-imports (a later block replaces
+// the rule's options rather than adding to them).
+const ASYNC_CONTEXT_MESSAGE =
+  'No AsyncLocalStorage in the server: pass what a listener needs as an argument or on the event (docs/payment-events.md).';
+const asyncContextImports = [
+  { name: 'node:async_hooks', message: ASYNC_CONTEXT_MESSAGE },
+  { name: 'async_hooks', message: ASYNC_CONTEXT_MESSAGE },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'e2e/screenshots/**'] },
   js.configs.recommended,
@@ -70,7 +84,11 @@ export default tseslint.config(
     },
   },
 
-  // ---- server: where queries live ---------------------------------------------------------
+  // ---- server: no async context; where queries live ----------------------------------------
+  {
+    files: [`${SERVER}/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', { paths: asyncContextImports }] },
+  },
   {
     files: [`${SERVER}/**/*.ts`],
     ignores: [`${SERVER}/modules/notifications/**`],
@@ -82,7 +100,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': ['error', ...queryOutsideRepository, ...notificationsWrite],
       // `sql` builds raw SQL however it is called (sql`...`, sql.raw, sql.join): repositories only.
-      'no-restricted-imports': ['error', { paths: [{ name: 'kysely', importNames: ['sql'], message: QUERY_MESSAGE }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', importNames: ['sql'], message: QUERY_MESSAGE }, ...asyncContextImports] },
+      ],
     },
   },
   {
@@ -91,7 +112,10 @@ export default tseslint.config(
     ignores: QUERY_HOMES,
     rules: {
       'no-restricted-syntax': ['error', ...queryOutsideRepository],
-      'no-restricted-imports': ['error', { paths: [{ name: 'kysely', importNames: ['sql'], message: QUERY_MESSAGE }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', importNames: ['sql'], message: QUERY_MESSAGE }, ...asyncContextImports] },
+      ],
     },
   },
 
@@ -162,6 +186,16 @@ export default tseslint.config(
               from: [{ element: { type: 'web-shared' } }, { element: { type: 'web-root' } }],
               disallow: { to: { element: { type: 'web-feature' } } },
               message: 'Shared web code does not import a feature; only app/ composes features.',
+            },
+            {
+              // The app shell imports the features, never the other way round: a feature (or
+              // shared code) that imported app/ would depend on every other feature through it.
+              // What they need of the shell lives outside it: the paths in lib/paths.ts
+              // (DECISIONS 33: all paths in one place), the shell's sizes in
+              // components/shell-metrics.ts. main.tsx, the entry, starts the app.
+              from: [{ element: { type: 'web-feature' } }, { element: { type: 'web-shared' } }],
+              disallow: { to: { element: { type: 'web-app' } } },
+              message: 'Only app/ imports the app shell: take paths from lib/paths.ts, and move what features share out of app/.',
             },
           ],
         },

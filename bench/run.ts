@@ -16,7 +16,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { quoteCharges, sendMoneyEntries, TransactionType } from '@paywallet/ledger';
 import { migrate, openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.ts';
-import { seedReferenceData } from '../apps/server/src/db/seed.ts';
+import { seedReferenceData } from '../apps/server/src/seed/seed.ts';
 import { postEntries, postFeeFreeDeposit, withPosting } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import { checkLedgerInvariants } from '../apps/server/src/modules/ledger/invariants.ts';
 import { openSession } from '../apps/server/src/modules/auth/sessions.ts';

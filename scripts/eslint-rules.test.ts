@@ -23,6 +23,8 @@ const IMPORTED_FILES = [
   `${WEB}/features/send-money/send-money-form.ts`,
   `${WEB}/features/request-money/request-money-form.ts`,
   `${WEB}/components/amount.tsx`,
+  `${WEB}/app/router.tsx`,
+  `${WEB}/lib/paths.ts`,
 ];
 
 const LAYOUT_RULES = new Set(['no-restricted-syntax', 'no-restricted-imports', 'boundaries/dependencies']);
@@ -53,7 +55,7 @@ describe('the snippets', () => {
   });
 });
 
-describe('queries live in repositories and src/db/', () => {
+describe('queries live in repositories, src/db/ and src/seed/', () => {
   it.each([
     ["selectFrom('users').selectAll()"],
     ["insertInto('users').values({})"],
@@ -79,12 +81,13 @@ describe('queries live in repositories and src/db/', () => {
     ]);
   });
 
-  it('accepts queries in a repository, in src/db/ and in tests, and a transaction in a service', async () => {
+  it('accepts queries in a repository, in src/db/, in the seed and in tests, and a transaction in a service', async () => {
     // Proves the rule's good side: the query homes, and a service that owns the transaction.
     for (const file of [
       `${SERVER}/modules/kyc/kyc.repository.ts`,
       `${SERVER}/lib/rate-limit.repository.ts`,
-      `${SERVER}/db/seed.ts`,
+      `${SERVER}/db/lists.ts`,
+      `${SERVER}/seed/seed.ts`,
       `${SERVER}/modules/kyc/kyc.test.ts`,
       `${SERVER}/test/harness.ts`,
     ]) {
@@ -179,6 +182,38 @@ describe('only modules/notifications writes the notifications table', () => {
   });
 });
 
+describe('no request data through the async context in the server', () => {
+  const asyncContext = (from: string) =>
+    `import { AsyncLocalStorage } from '${from}';\nexport const running = new AsyncLocalStorage<string>();\n`;
+
+  it('reports node:async_hooks (and async_hooks) in a service, a repository, a test, lib/ and the notifications module', async () => {
+    // Proves AsyncLocalStorage cannot come back anywhere in the server, whichever block of the
+    // config sets the file's other import rules.
+    for (const file of [
+      `${SERVER}/modules/checkout/checkout.service.ts`,
+      `${SERVER}/modules/checkout/checkout.repository.ts`,
+      `${SERVER}/modules/checkout/checkout.test.ts`,
+      `${SERVER}/lib/rate-limit.ts`,
+      `${SERVER}/modules/notifications/notifications.service.ts`,
+      `${SERVER}/modules/notifications/notifications.repository.ts`,
+    ]) {
+      expect(await layoutRulesBroken(file, asyncContext('node:async_hooks')), file).toEqual(['no-restricted-imports']);
+      expect(await layoutRulesBroken(file, asyncContext('async_hooks')), file).toEqual(['no-restricted-imports']);
+    }
+  });
+
+  it('keeps the raw SQL rule beside it, and accepts other node modules', async () => {
+    // Proves that adding the async-context paths did not replace the sql import rule, and that
+    // the rule names the module, not every node: import.
+    expect(await layoutRulesBroken(`${SERVER}/modules/auth/auth.service.ts`, RAW_SQL)).toEqual([
+      'no-restricted-imports',
+      'no-restricted-syntax',
+    ]);
+    const crypto = "import crypto from 'node:crypto';\nexport const id = () => crypto.randomUUID();\n";
+    expect(await layoutRulesBroken(`${SERVER}/modules/checkout/checkout.service.ts`, crypto)).toEqual([]);
+  });
+});
+
 describe('web features do not import each other', () => {
   const sendMoneyForm = (from: string) => `import { ZSendMoneyForm } from '${from}';\nexport const schema = ZSendMoneyForm;\n`;
 
@@ -218,6 +253,39 @@ describe('web features do not import each other', () => {
     expect(await layoutRulesBroken(`${WEB}/features/request-money/pages/request-money-page.tsx`, ownForm)).toEqual([]);
     const component = "import { Amount } from '../../../components/amount.tsx';\nexport const view = Amount;\n";
     expect(await layoutRulesBroken(`${WEB}/features/request-money/pages/request-money-page.tsx`, component)).toEqual([]);
+  });
+});
+
+describe('nothing outside app/ imports the app shell', () => {
+  const importRouter = (from: string) => `import { router } from '${from}';\nexport const routes = router;\n`;
+  const importPaths = (from: string) => `import { PATHS } from '${from}';\nexport const home = PATHS.home;\n`;
+
+  it('reports app/ imported by a feature, by value, by type or loaded, and by shared web code', async () => {
+    // Proves features cannot go back to importing the shell (its route paths once lived there).
+    const page = `${WEB}/features/send-money/pages/send-money-page.tsx`;
+    for (const code of [
+      importRouter('../../../app/router.tsx'),
+      "import type { router } from '../../../app/router.tsx';\nexport type Router = typeof router;\n",
+      "export const load = () => import('../../../app/router.tsx');\n",
+      importRouter('../../../app/router'),
+    ]) {
+      expect(await layoutRulesBroken(page, code), code).toEqual(['boundaries/dependencies']);
+    }
+    expect(await layoutRulesBroken(`${WEB}/components/toaster.tsx`, importRouter('../app/router.tsx'))).toEqual([
+      'boundaries/dependencies',
+    ]);
+    expect(await layoutRulesBroken(`${WEB}/console/console-layout.tsx`, importRouter('../app/router.tsx'))).toEqual([
+      'boundaries/dependencies',
+    ]);
+  });
+
+  it('accepts the paths from lib/, app/ importing itself, and main.tsx starting the app', async () => {
+    // Proves the rule's good side: lib/paths.ts serves features and the shell alike.
+    expect(await layoutRulesBroken(`${WEB}/features/send-money/pages/send-money-page.tsx`, importPaths('../../../lib/paths.ts'))).toEqual(
+      [],
+    );
+    expect(await layoutRulesBroken(`${WEB}/app/routes/money.tsx`, importRouter('../router.tsx'))).toEqual([]);
+    expect(await layoutRulesBroken(`${WEB}/main.tsx`, importRouter('./app/router.tsx'))).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Deps } from './deps.ts';
 import { createMailer } from './lib/mailer.ts';
+import type { Mailer } from './lib/mail.ts';
 import { createFileStore } from './lib/file-store.ts';
 import { newBotChallenge } from './lib/bot-check.ts';
 import { Dispatcher } from './transport/dispatcher.ts';
@@ -31,9 +32,19 @@ import { registerMerchantApiReference } from './modules/merchant-api/merchant-ap
 import { registerPosApiCalls } from './modules/pos-api/pos-api.routes.ts';
 import { registerJobs } from './jobs/queue.ts';
 import { IDEMPOTENCY_JOBS } from './lib/idempotency.jobs.ts';
+import { MAIL_JOBS } from './lib/mailer.jobs.ts';
 import { CARD_PAYMENT_JOBS } from './modules/gateway/card-payments.jobs.ts';
 import { REPORT_JOBS } from './modules/reports/reports.jobs.ts';
 import { WEBHOOK_JOBS } from './modules/webhooks/webhooks.jobs.ts';
+import { challengeHandlers } from './modules/gateway/challenge-handlers.ts';
+import type { PaymentEventListener } from './modules/merchant-payments/payment-events.ts';
+import { merchantPaymentChallenges } from './modules/merchant-payments/three-d-secure.service.ts';
+import { MERCHANT_PAYMENT_TYPE_IDS } from './modules/merchant-payments/payment-postings.ts';
+import { merchantPaymentNotifier } from './modules/merchant-payments/payment-notices.service.ts';
+import { onCheckoutPaymentEvent } from './modules/checkout/checkout.service.ts';
+import { applyPaymentEvent } from './modules/merchant-api/api-payments.service.ts';
+import { onPosPaymentEvent } from './modules/pos-api/pos-api.service.ts';
+import { API_PAYMENT_JOBS } from './modules/merchant-api/api-payments.jobs.ts';
 
 export const BODY_MAX_BYTES = 15 * 1024 * 1024;
 
@@ -48,6 +59,26 @@ export interface BuiltApp {
 export interface BuildOptions {
   /** Where the log goes (stdout when absent); tests capture it to prove what it never carries. */
   logStream?: LogStream;
+  /** Heard after the standing payment listeners: a test's recorder, or a listener that throws to prove the rollback. */
+  extraPaymentListeners?: readonly PaymentEventListener[];
+}
+
+/**
+ * Who hears every merchant payment event, whoever caused it: each a plain function of the module
+ * it belongs to, composed here once (docs/payment-events.md). The payments core calls them in this
+ * order inside the payment's transaction.
+ */
+function standingPaymentListeners(mailer: Mailer): PaymentEventListener[] {
+  return [
+    // A link's signed callback and the claim of a single-use link or hosted API payment.
+    onCheckoutPaymentEvent,
+    // The API payment's state and its 'api.payment' webhook.
+    applyPaymentEvent,
+    // The POS webhook.
+    onPosPaymentEvent,
+    // The merchant's notification (bell, list, live push) and e-mail.
+    merchantPaymentNotifier(mailer),
+  ];
 }
 
 export async function buildApp(config: Config, database: DatabaseHandle, options: BuildOptions = {}): Promise<BuiltApp> {
@@ -61,12 +92,16 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
     serverFactory: drainableServer,
   });
   const drain = registerGracefulShutdown(app);
+  const mailer = createMailer(database.db, config, app.log);
+  const paymentListeners = [...standingPaymentListeners(mailer), ...(options.extraPaymentListeners ?? [])];
   const deps: Deps = {
     db: database.db,
     config,
     log: app.log,
-    mailer: createMailer(database.db, config, app.log),
+    mailer,
     files: createFileStore(path.join(config.dataDir, 'files')),
+    paymentListeners,
+    challengeHandlers: challengeHandlers([[MERCHANT_PAYMENT_TYPE_IDS, merchantPaymentChallenges({ paymentListeners })]]),
   };
   const dispatcher = new Dispatcher(
     deps,
@@ -78,7 +113,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   registerPosApiCalls(dispatcher, deps);
   // The job kinds and schedules each part declares beside its code; the queue knows none of them,
   // and a runner built after this runs them all (docs/jobs.md). Registering again is a no-op.
-  for (const jobs of [IDEMPOTENCY_JOBS, CARD_PAYMENT_JOBS, REPORT_JOBS, WEBHOOK_JOBS]) registerJobs(jobs);
+  for (const jobs of [MAIL_JOBS, IDEMPOTENCY_JOBS, CARD_PAYMENT_JOBS, REPORT_JOBS, WEBHOOK_JOBS, API_PAYMENT_JOBS]) registerJobs(jobs);
 
   registerSecurityHeaders(app);
   registerErrorHandler(app);

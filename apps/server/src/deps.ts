@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import type { Mailer } from './lib/mailer.ts';
+import type { Mailer } from './lib/mail.ts';
 import type { FileStore } from './lib/file-store.ts';
+import type { ChallengeHandlers } from './modules/gateway/challenge-handlers.ts';
+import type { PaymentEventListener } from './modules/merchant-payments/payment-events.ts';
 
 /** What every service receives: the database, settings, and the outside world's adapters. */
 export interface Deps {
@@ -11,4 +13,12 @@ export interface Deps {
   log: FastifyBaseLogger;
   mailer: Mailer;
   files: FileStore;
+  /**
+   * Who hears every merchant payment event, whoever caused it (a link's callback, an API
+   * payment's state and webhook, the POS webhook, the merchant's notification): composed once in
+   * app.ts, called by the payments core inside the payment's transaction (docs/payment-events.md).
+   */
+  paymentListeners: readonly PaymentEventListener[];
+  /** Who answers a 3-D Secure challenge on a card payment that is not a deposit, by transaction type (app.ts). */
+  challengeHandlers: ChallengeHandlers;
 }

@@ -1,12 +1,13 @@
 // Starts the platform: settings, database and migrations, demo data, the HTTP server, then the
-// job runner (the queue in the database: e-mail, 3-D Secure expiry, ...).
+// job runner (the queue in the database: e-mail, 3-D Secure expiry, ...). Stops on SIGTERM or
+// SIGINT, always: see stopOnSignals.
 import { loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/database.ts';
 import { buildApp } from './app.ts';
-import { seedDemoData, seedReferenceData, DEMO_ACCOUNTS, DEMO_STAFF } from './db/seed.ts';
-import { DEMO_ADMIN } from './db/seed-admin.ts';
+import { seedDemoData, seedReferenceData, DEMO_ACCOUNTS, DEMO_STAFF } from './seed/seed.ts';
+import { DEMO_ADMIN } from './seed/seed-admin.ts';
 import { JobRunner } from './jobs/runner.ts';
-import { SHUTDOWN_DEADLINE_MS } from './plugins/graceful-shutdown.ts';
+import { JOBS_STOP_MS_MAX, SHUTDOWN_DEADLINE_MS, stopOnSignals, withinMs } from './plugins/graceful-shutdown.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -17,28 +18,16 @@ async function main(): Promise<void> {
   // Started after listen; stopping one that never started is a no-op.
   const runner = new JobRunner(deps);
 
-  // SIGTERM (or Ctrl-C): stop accepting, answer every request already received (within the
-  // deadline), close idle connections, then stop the jobs and close the database, and exit 0.
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.warn(`${signal}: shutting down`);
-    try {
-      const { forced, requestsUnanswered } = await drain.close(SHUTDOWN_DEADLINE_MS);
-      if (forced) app.log.error(`requests still open after ${SHUTDOWN_DEADLINE_MS} ms were cut`);
-      app.log.warn({ requestsUnanswered }, 'stopped serving');
-      // The jobs in flight finish before the database closes under them.
-      await runner.stop();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      console.error('shutdown failed', error);
-      process.exit(1);
+  stopOnSignals(async () => {
+    const { forced, requestsUnanswered } = await drain.close(SHUTDOWN_DEADLINE_MS);
+    if (forced) app.log.error(`requests still open after ${SHUTDOWN_DEADLINE_MS} ms were cut`);
+    app.log.warn({ requestsUnanswered }, 'stopped serving');
+    // The jobs in flight finish before the database closes under them, if they can in time.
+    if ((await withinMs(runner.stop(), JOBS_STOP_MS_MAX)) === 'late') {
+      app.log.warn(`jobs still running after ${JOBS_STOP_MS_MAX} ms are left to their leases`);
     }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    await database.close();
+  }, app.log);
 
   await app.listen({ port: config.port, host: config.host });
   runner.start();

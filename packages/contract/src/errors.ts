@@ -7,7 +7,7 @@
 type Message<P> = string | ((params: P) => string);
 
 interface ErrorEntry<P = never> {
-  status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500;
+  status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500 | 503;
   message: Message<P>;
 }
 
@@ -72,6 +72,11 @@ export const ERRORS = {
   WALLET_NOT_FOUND: fixed(404, 'Wallet not found.'),
   RESERVE_WALLET_REFUSED: fixed(422, 'The rolling-reserve wallet cannot send or receive payments.'),
   INSUFFICIENT_FUNDS: fixed(422, 'Insufficient balance.'),
+  /**
+   * A posting key (docs/posting-keys.md) already names another movement: a retry that changed
+   * what it moves, or two things settled under one key. Nothing is written.
+   */
+  POSTING_KEY_REUSED: fixed(409, 'This payment was already processed with different details. Nothing was changed.'),
   RECIPIENT_NOT_FOUND: fixed(404, 'No user found with this email or phone.'),
   RECIPIENT_INACTIVE: fixed(422, 'This account cannot take part in payments at the moment.'),
   SEND_TO_SELF: fixed(422, 'You cannot send money to yourself.'),
@@ -154,9 +159,29 @@ export const ERRORS = {
   MERCHANT_NOT_FOUND: fixed(404, 'Merchant not found.'),
   MERCHANT_BLOCKED: fixed(422, 'This merchant account is inactive or suspended: it cannot be logged in to.'),
   NOT_IMPERSONATING: fixed(403, 'This session is not an administrator logged in as a merchant.'),
+  /** DECISIONS 52: a call of kind 'money' made by an administrator logged in as a merchant. */
+  IMPERSONATION_CANNOT_MOVE_MONEY: fixed(
+    403,
+    'An administrator logged in as a merchant cannot move money. The merchant has to do this from their own account.',
+  ),
+  /** The passcode steps in an impersonation: they would test the merchant's passcode and outlive the administrator. */
+  IMPERSONATION_CANNOT_SIGN_IN: fixed(403, 'An administrator logged in as a merchant cannot take the merchant’s passcode steps.'),
+  /**
+   * A sign-in that acts for the merchant (a staff account, a device password) made by an
+   * administrator logged in as the merchant would let the administrator move money through it
+   * later, past the rule above.
+   */
+  IMPERSONATION_CANNOT_CREATE_SIGN_INS: fixed(
+    403,
+    'An administrator logged in as a merchant cannot create sign-ins for the merchant (staff accounts, device passwords). The merchant has to do this from their own account.',
+  ),
   // ---- live notifications (GET /api/events) ------------------------------------------------
   EVENTS_TICKET_INVALID: fixed(401, 'The events ticket is invalid, used or expired. Please ask for a new one.'),
   TOKEN_IN_URL: fixed(400, 'A session token may not travel in a URL. Send it in the accessToken header.'),
+  /** One session or one user holds as many live streams as a person has any use for (LIVE_LIMITS). */
+  TOO_MANY_STREAMS: fixed(429, 'Too many live connections are open for this account. Close another tab or window and try again.'),
+  /** The node holds as many live streams as it can; the client retries later (or on another node). */
+  SERVER_BUSY: fixed(503, 'The server is busy. Please try again later.'),
   // ---- stores and onboarding (issue 9) --------------------------------------------------------
   /** A store at Pending Approval (3): nothing of it changes until the review is done. */
   STORE_PENDING_APPROVAL: fixed(409, 'This store is pending approval and cannot be updated or submitted.'),

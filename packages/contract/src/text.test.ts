@@ -8,9 +8,11 @@ import { contractErrorMap } from './error-map.ts';
 import { passwordRuleMet, zPassword } from './rules.ts';
 import {
   controlCharacterIssues,
+  hasLoneSurrogate,
   maskEmail,
   maskPhone,
   multilineFields,
+  storableText,
   TEXT_SCAN_MAX_CHARS,
   TEXT_WALK_DEPTH_MAX,
   zFreeText,
@@ -20,6 +22,8 @@ import { ZRegisterRequest } from './calls/auth/register.ts';
 import { ZResetPasswordRequest } from './calls/auth/reset-password.ts';
 
 const CALLS: CallDef[] = (Object.values(contract) as unknown[]).filter(isCallDef);
+/** The engine's own answer (Node 20, ES2024), to check hasLoneSurrogate against; the project's lib is ES2023. */
+const isWellFormed = (text: string) => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
 
 interface ZodInternals {
   _zod: {
@@ -202,6 +206,48 @@ describe('control characters', () => {
     ]);
     expect(controlCharacterIssues({ email: 'plain@example.com', name: 'Ünal 𝕏', n: 5, list: [null, true] })).toEqual([]);
     expect(controlCharacterIssues('\u0085')).toEqual([{ field: '_', message: 'The value may not contain control characters' }]);
+  });
+
+  it('names every field and key holding a lone surrogate, and lets every pair through', () => {
+    // Proves text that is not well-formed UTF-16 (it has no UTF-8 form, so PostgreSQL cannot
+    // store it) is found at any depth, in keys, and in free text too, while emoji and other
+    // characters outside the Basic Multilingual Plane (a high and a low surrogate in order) pass.
+    const multiline = new Set(['notes']);
+    expect(
+      controlCharacterIssues(
+        {
+          username: 'sami\uD800',
+          notes: 'line\nthen \uDC00 alone',
+          customer: { name: ['ok', '\uDBFF'] },
+          'key\uDFFF': 'value',
+          fine: 'Ünal 𝕏 😀 \uD83D\uDE00',
+        },
+        multiline,
+      ),
+    ).toEqual([
+      { field: 'username', message: 'The username is not valid text: it holds half of a character (an unpaired surrogate)' },
+      { field: 'notes', message: 'The notes is not valid text: it holds half of a character (an unpaired surrogate)' },
+      { field: 'customer.name.1', message: 'The name is not valid text: it holds half of a character (an unpaired surrogate)' },
+      { field: 'key?', message: 'A field name may not contain unpaired surrogates' },
+    ]);
+    for (const text of ['\uD800', 'a\uDC00', '\uDC00\uD800', '😀\uD83D', 'x\uD83Dy\uDE00']) {
+      expect(hasLoneSurrogate(text), JSON.stringify(text)).toBe(true);
+      expect(isWellFormed(text), JSON.stringify(text)).toBe(false);
+    }
+    for (const text of ['', 'plain', '𝕏', '😀😀', '\uD83D\uDE00end', '\uFFFD']) {
+      expect(hasLoneSurrogate(text), JSON.stringify(text)).toBe(false);
+      expect(isWellFormed(text), JSON.stringify(text)).toBe(true);
+    }
+  });
+
+  it('keeps header text storable: no controls, no lone surrogates, bounded without splitting a pair', () => {
+    // Proves a user agent can always be stored as it is kept: what PostgreSQL would refuse or
+    // mangle is dropped, and the cut at the limit never leaves half of a character.
+    expect(storableText('Mozilla/5.0 (X11; Linux) Ünal 😀', 300)).toBe('Mozilla/5.0 (X11; Linux) Ünal 😀');
+    expect(storableText('ua\uD800x\u0000y\u0085z\uDC00', 300)).toBe('uaxyz');
+    expect(storableText(`${'a'.repeat(299)}😀tail`, 300)).toBe('a'.repeat(299));
+    expect(storableText('😀😀😀', 4)).toBe('😀😀');
+    expect(hasLoneSurrogate(storableText(`${'a'.repeat(299)}😀`, 300))).toBe(false);
   });
 
   it("leaves a string longer than any limit to its field's limit when asked to", () => {

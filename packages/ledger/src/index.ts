@@ -1,5 +1,5 @@
 // @paywallet/ledger: the pure money core. Minor units, fee and VAT rules, posting builders,
-// balance application and transaction types; no framework, no I/O.
+// balance application, transaction types and posting keys; no framework, no I/O.
 
 export { assert, assertNever, INT8_MAX } from './assert.ts';
 
@@ -68,6 +68,17 @@ export {
   isTransactionTypeId,
 } from './transaction-types.ts';
 export type { TransactionTypeId } from './transaction-types.ts';
+
+export {
+  POSTING_KEY_LENGTH_MAX,
+  POSTING_KEY_OUTCOMES,
+  assertPostingKey,
+  comparePostingDigests,
+  isPostingKey,
+  postingDigestSource,
+  postingKey,
+} from './posting-keys.ts';
+export type { PostingDigestField, PostingDigestInput, PostingKeyComparison, PostingKeyOutcome } from './posting-keys.ts';
 
 export { accountKey, applyEntries, currencyOfKey, sumEntriesByAccount, totalByCurrency } from './balances.ts';
 export type { ApplyEntriesResult, BalanceKey, Balances, BucketBalances } from './balances.ts';

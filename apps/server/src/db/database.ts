@@ -24,6 +24,8 @@ import * as m0014 from './migrations/0014-checkout.ts';
 import * as m0017 from './migrations/0017-pos-sessions.ts';
 import * as m0015 from './migrations/0015-app-settings-webhooks.ts';
 import * as m0019 from './migrations/0019-checkout-api-payments.ts';
+import * as m0023 from './migrations/0023-impersonation-sessions.ts';
+import * as m0020 from './migrations/0020-posting-keys-batch-runs.ts';
 import * as m0022 from './migrations/0022-sealed-next-action.ts';
 
 export type Db = Kysely<Database>;
@@ -55,6 +57,8 @@ const migrations: Record<string, Migration> = {
   '0017-pos-sessions': m0017,
   '0015-app-settings-webhooks': m0015,
   '0019-checkout-api-payments': m0019,
+  '0023-impersonation-sessions': m0023,
+  '0020-posting-keys-batch-runs': m0020,
   '0022-sealed-next-action': m0022,
 };
 

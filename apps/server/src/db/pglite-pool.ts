@@ -1,6 +1,7 @@
 // Lets Kysely's PostgresDialect drive the embedded PGlite database. PGlite is one
 // connection, so the "pool" hands it out to one holder at a time: a transaction keeps it
-// until it commits, and every other query waits its turn.
+// until it commits, and every other query waits its turn. Each holder takes it in a turn of
+// the event loop of its own (see connect).
 import { PGlite, types } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 
@@ -32,6 +33,12 @@ export class PGlitePool implements PostgresPool {
     const previous = this.queue;
     this.queue = new Promise<void>((resolve) => (release = resolve));
     await previous;
+    // PGlite runs in this thread, and a waiting holder is woken by a promise: without this, the
+    // whole queue ran inside one turn of the event loop, seconds under load, during which the
+    // server read no request and accepted no connection (Node accepts one per turn). SIGTERM
+    // then found clients still waiting to be accepted (plugins/graceful-shutdown.ts). The next
+    // holder starts after an I/O poll instead.
+    await new Promise((resolve) => setImmediate(resolve));
     await this.pglite.waitReady;
     const pglite = this.pglite;
     const client = {

@@ -49,6 +49,8 @@ export interface SessionsTable {
   stage: 'passcode' | 'user';
   admin_login: Generated<boolean>;
   impersonator_user_id: bigint | null;
+  /** The administrator's own session an impersonation was opened from; it ends with it (0023). */
+  impersonator_session_id: bigint | null;
   ip: string | null;
   user_agent: string | null;
   created_at: Generated<Date>;
@@ -251,6 +253,10 @@ export interface TransactionsTable {
   client_reference: Generated<string | null>;
   description: Generated<string | null>;
   host_reference: Generated<string | null>;
+  // ---- posting keys (0020) ----
+  posting_key: Generated<string | null>;
+  /** sha256 (hex) of the posting's canonical form; set exactly when posting_key is. */
+  posting_digest: Generated<string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -404,6 +410,24 @@ export interface JobsTable {
   finished_at: NullableTimestamp;
 }
 
+/** A run of bulk work on the job queue (0020, jobs/batch-runs.ts): one per (kind, period). */
+export interface BatchRunsTable {
+  id: Generated<bigint>;
+  kind: string;
+  period: string;
+  state: Generated<'running' | 'done'>;
+  cursor_key: string | null;
+  items_done: Generated<number>;
+  items_skipped: Generated<number>;
+  items_failed: Generated<number>;
+  last_error: string | null;
+  locked_by: string | null;
+  locked_until: NullableTimestamp;
+  started_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  finished_at: NullableTimestamp;
+}
+
 export interface StoreCommentsTable {
   id: Generated<bigint>;
   store_id: bigint;
@@ -474,6 +498,7 @@ export interface Database {
   store_comments: StoreCommentsTable;
   store_owners: StoreOwnersTable;
   jobs: JobsTable;
+  batch_runs: BatchRunsTable;
   pos_devices: PosDevicesTable;
   pos_device_staff: PosDeviceStaffTable;
   // ---- customers, live notifications (0011) ----

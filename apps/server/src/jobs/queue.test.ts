@@ -241,6 +241,7 @@ describe('the registry of the app’s kinds', () => {
     try {
       expect(Object.keys(registeredJobKinds()).sort()).toEqual([
         'deliver-webhook',
+        'expire-hosted-api-payments',
         'expire-stale-card-payments',
         'generate-report',
         'prune-finished-jobs',
@@ -254,9 +255,10 @@ describe('the registry of the app’s kinds', () => {
           ['expire-stale-card-payments', 60_000],
           ['remove-expired-reports', 10 * 60_000],
           ['prune-idempotency-keys', 60 * 60_000],
+          ['expire-hosted-api-payments', 60_000],
         ]),
       );
-      expect(registeredSchedules()).toHaveLength(4);
+      expect(registeredSchedules()).toHaveLength(5);
       // A kind of a module is enqueued by name, checked against the kind the module registered.
       const id = await t.deps.db.transaction().execute((trx) => enqueueJob(trx, 'remove-expired-reports', {}));
       expect(id).toEqual(expect.any(BigInt));
@@ -264,7 +266,7 @@ describe('the registry of the app’s kinds', () => {
       // Building another app registers the same definitions again: nothing changes.
       const again = await createTestApp({}, { demo: false });
       await again.close();
-      expect(registeredSchedules()).toHaveLength(4);
+      expect(registeredSchedules()).toHaveLength(5);
       const runner = new JobRunner(t.deps, { runnerId: 'registry-test-runner' });
       expect(await runner.drain()).toEqual(['done']);
     } finally {

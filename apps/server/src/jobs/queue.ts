@@ -3,21 +3,12 @@
 //
 // The queue knows none of the modules: each one declares its kinds (and schedules) beside its
 // code, in a `*.jobs.ts` file that adds them to `AppJobKinds` (the types enqueueJob checks) and
-// exports a registration, which app.ts hands to registerJobs when it builds the app. Only the
-// queue's own housekeeping and the e-mail delivery are declared here. How to add a kind:
-// docs/jobs.md. The lint rule in eslint.config.js keeps jobs/ free of module imports.
-import { z } from 'zod';
+// exports a registration, which app.ts hands to registerJobs when it builds the app (e-mail
+// delivery too: lib/mailer.jobs.ts). Only the queue's own housekeeping is declared here. How to
+// add a kind: docs/jobs.md. The lint rule in eslint.config.js keeps jobs/ free of module imports.
 import { assert } from '@paywallet/ledger';
 import type { Queryable } from '../db/database.ts';
-import {
-  defineCleanupJobKind,
-  defineJobKind,
-  enqueueJobOf,
-  type EnqueueOptions,
-  type JobKind,
-  type JobKinds,
-  type JobPayloadOf,
-} from './job-kind.ts';
+import { defineCleanupJobKind, enqueueJobOf, type EnqueueOptions, type JobKind, type JobKinds, type JobPayloadOf } from './job-kind.ts';
 import { deleteFinishedJobs } from './queue.repository.ts';
 import type { Schedule } from './schedules.ts';
 
@@ -26,19 +17,6 @@ export const DONE_JOBS_KEPT_MS = 7 * 24 * 60 * 60_000;
 export const FAILED_JOBS_KEPT_MS = 30 * 24 * 60 * 60_000;
 export const PRUNE_BATCH_SIZE = 1_000;
 export const PRUNE_BATCHES_PER_RUN_MAX = 20;
-
-/** An e-mail waiting for SMTP. Its body is erased from the row once the job finishes. */
-export const ZQueuedMail = z.object({
-  /** The outbox_emails row that records the delivery (without the body). */
-  outboxEmailId: z.string().regex(/^\d{1,19}$/),
-  to: z.string().min(3).max(320),
-  subject: z.string().max(500),
-  text: z.string().max(20_000),
-  html: z.string().max(40_000).optional(),
-  /** A mail past this is not sent any more (a one-time code that has expired). */
-  deliverBy: z.iso.datetime().optional(),
-});
-export type TQueuedMail = z.output<typeof ZQueuedMail>;
 
 async function pruneFinishedJobs(db: Queryable): Promise<number> {
   let deleted = 0;
@@ -55,18 +33,8 @@ async function pruneFinishedJobs(db: Queryable): Promise<number> {
   return deleted;
 }
 
-/** The queue's own kinds: e-mail delivery (through deps.mailer) and the pruning of old jobs. */
+/** The queue's own kind: the pruning of old jobs. */
 const QUEUE_JOB_KINDS = {
-  // Delivers one e-mail over SMTP. The mailer's own timeouts end a hung connection well
-  // before the job's; about ten minutes of retries in all, the life of a one-time code.
-  'send-email': defineJobKind({
-    payload: ZQueuedMail,
-    run: (mail, { deps }) => deps.mailer.deliver(mail),
-    timeoutMs: 60_000,
-    maxAttempts: 8,
-    backoff: { baseDelayMs: 5_000, maxDelayMs: 5 * 60_000 },
-    erasePayload: true,
-  }),
   'prune-finished-jobs': defineCleanupJobKind(({ deps }) => pruneFinishedJobs(deps.db)),
 };
 
@@ -79,7 +47,6 @@ const QUEUE_JOB_KINDS = {
  *     }
  */
 export interface AppJobKinds {
-  'send-email': (typeof QUEUE_JOB_KINDS)['send-email'];
   'prune-finished-jobs': (typeof QUEUE_JOB_KINDS)['prune-finished-jobs'];
 }
 

@@ -4,12 +4,14 @@
 //   over SMTP (nodemailer) with retries, and the job's copy of the body is erased once the job
 //   finishes, sent or finally failed, so no readable code stays in the database;
 // - without it, the mail is written to the dev outbox (/dev/outbox), readable at once.
+// What a mail and a mailer are: mail.ts. The send-email job kind: mailer.jobs.ts.
 import nodemailer from 'nodemailer';
 import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Queryable } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import type { Config } from '../config.ts';
-import { enqueueJob, type TQueuedMail } from '../jobs/queue.ts';
+import { enqueueJob } from '../jobs/queue.ts';
+import type { Mailer } from './mail.ts';
 import { insertOutboxEmail, recordDelivery } from './mail-outbox.repository.ts';
 
 /** SMTP waits, each well below the send-email job's timeout, so a hung server ends the attempt. */
@@ -18,27 +20,6 @@ export const SMTP_GREETING_TIMEOUT_MS = 10_000;
 export const SMTP_SOCKET_TIMEOUT_MS = 20_000;
 
 export const NOT_DELIVERED_TOO_LATE = 'Not sent: it was no longer valid when its turn came.';
-
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /**
-   * What the SMTP delivery record says instead of the subject, when the subject carries a
-   * secret (a one-time code in the subject line). Defaults to the subject.
-   */
-  recordedSubject?: string;
-  /** Past this the mail is pointless (its code has expired): it is not sent any more. */
-  deliverBy?: Date;
-}
-
-export interface Mailer {
-  /** Hands `mail` over inside `trx`: it goes out only if that transaction commits. */
-  enqueue(trx: Queryable, mail: Mail): Promise<void>;
-  /** Sends one queued mail over SMTP now; the send-email job calls it. Throws when it was not sent. */
-  deliver(mail: TQueuedMail): Promise<void>;
-}
 
 export class SmtpNotConfiguredError extends Error {
   constructor() {

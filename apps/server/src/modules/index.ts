@@ -21,7 +21,6 @@ import { registerReportCalls } from './reports/reports.routes.ts';
 import { registerPaymentLinkCalls } from './payment-links/payment-links.routes.ts';
 import { registerMerchantApiCalls } from './merchant-api/merchant-api.routes.ts';
 import { registerCheckoutCalls } from './checkout/checkout.routes.ts';
-import { listenToPosPayments } from './pos-api/pos-api.service.ts';
 import { registerAppSettingsCalls } from './app-settings/app-settings.routes.ts';
 import { registerWebhookCalls } from './webhooks/webhooks.routes.ts';
 
@@ -46,7 +45,6 @@ export function registerModules(dispatcher: Dispatcher, deps: Deps): void {
   registerPaymentLinkCalls(dispatcher, deps);
   registerMerchantApiCalls(dispatcher, deps);
   registerCheckoutCalls(dispatcher, deps);
-  listenToPosPayments();
   registerAppSettingsCalls(dispatcher, deps);
   registerWebhookCalls(dispatcher, deps);
 }

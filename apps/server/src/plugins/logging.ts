@@ -9,6 +9,7 @@
 //  - A request line carries the path without its query string, and a path that is itself a
 //    bearer secret (the 3-D Secure page's token) is cut to its prefix, in request lines and in
 //    any message (Fastify's "Route GET:<url> not found").
+// And it never holds the process: lines go to stdout without blocking (StdoutLog below).
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 const CENSOR = '[redacted]';
@@ -47,9 +48,120 @@ export const LOG_REDACT_PATHS: string[] = [
   ...SECRET_FIELDS.flatMap((field) => [`${field}`, `*.${field}`, `*.*.${field}`]),
 ];
 
-/** Where log lines go: stdout by default, a test's capture. */
+/** Where log lines go: stdout by default (StdoutLog), a test's capture. */
 export interface LogStream {
   write(line: string): void;
+}
+
+/** Log lines waiting for stdout beyond this many bytes are dropped rather than queued. */
+export const LOG_BACKLOG_BYTES_MAX = 1024 * 1024;
+/** How often flush() looks whether the backlog has gone out. */
+const FLUSH_POLL_MS = 10;
+/** pino's number for the warn level, for the line StdoutLog writes about lines it dropped. */
+const PINO_WARN_LEVEL = 40;
+
+/** The standard stream StdoutLog writes to: process.stdout, or a test's stand-in. */
+type OutputStream = Pick<NodeJS.WriteStream, 'write' | 'writableLength' | 'on' | 'once' | 'off'>;
+
+/**
+ * The log's way to stdout, which never blocks the process and never throws. pino's own default
+ * (an asynchronous SonicBoom on fd 1) queues without limit while the reader does not read, and on
+ * exit flushes synchronously, retrying every 100 ms for as long as the pipe stays full: a server
+ * whose log reader stopped reading could not exit. Here:
+ *  - lines are handed to process.stdout, which on a pipe writes what fits at once and queues the
+ *    rest for the event loop (never a blocking write, never a thread of the pool held);
+ *  - while more than `backlogBytesMax` waits, lines are dropped and counted; once the backlog
+ *    has gone out, one line says how many were lost;
+ *  - once stdout has failed (EPIPE: the reader went away), every line is dropped, and stderr
+ *    says so once. Without a listener, that error would end the process.
+ * A line lost when stdout cannot take it is acceptable; a process that cannot stop is not.
+ */
+export class StdoutLog implements LogStream {
+  /** Lines dropped over the process's life. */
+  droppedLines = 0;
+  /** Why stdout cannot be written any more (an error code), once it failed. */
+  failure: string | undefined;
+  private droppedUnreported = 0;
+
+  constructor(
+    private readonly out: OutputStream = process.stdout,
+    private readonly notices: OutputStream = process.stderr,
+    private readonly backlogBytesMax = LOG_BACKLOG_BYTES_MAX,
+  ) {
+    out.on('error', (error: NodeJS.ErrnoException) => this.fail(error));
+    // A notice that cannot be written either is lost; its error must not end the process.
+    notices.on('error', () => {});
+    out.on('drain', () => this.reportDropped());
+  }
+
+  write(line: string): void {
+    if (this.failure !== undefined || this.out.writableLength > this.backlogBytesMax) {
+      this.droppedLines++;
+      this.droppedUnreported++;
+      return;
+    }
+    this.out.write(line);
+  }
+
+  /**
+   * Resolves once everything written has gone out, stdout failed, or `timeoutMs` passed: the
+   * last lines before exit get a moment, never more. Polled: a stream emits 'drain' only after a
+   * write it refused, so a short backlog would never announce that it has gone.
+   */
+  flush(timeoutMs: number): Promise<void> {
+    const giveUpAtMs = Date.now() + timeoutMs;
+    const done = () => this.failure !== undefined || this.out.writableLength === 0 || Date.now() >= giveUpAtMs;
+    if (done()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const poll = setInterval(() => {
+        if (!done()) return;
+        clearInterval(poll);
+        resolve();
+      }, FLUSH_POLL_MS);
+    });
+  }
+
+  /**
+   * The last words before exit: waits for the backlog as flush() does, then, if lines were
+   * dropped, says how many on stderr (stdout may be the very stream that could not take them).
+   */
+  async finish(timeoutMs: number): Promise<void> {
+    await this.flush(timeoutMs);
+    this.noticeDropped();
+  }
+
+  /** Says on stderr how many lines were dropped over the process's life, if any. */
+  noticeDropped(): void {
+    if (this.droppedLines === 0) return;
+    const why = this.failure ?? 'it was not read fast enough';
+    this.notices.write(`${this.droppedLines} log lines were dropped: stdout could not take them (${why}).\n`);
+  }
+
+  private fail(error: NodeJS.ErrnoException): void {
+    if (this.failure !== undefined) return;
+    this.failure = error.code ?? error.message;
+    this.notices.write(`The log cannot be written to stdout any more (${this.failure}): its lines are dropped from now on.\n`);
+  }
+
+  private reportDropped(): void {
+    if (this.droppedUnreported === 0 || this.failure !== undefined) return;
+    const line = {
+      level: PINO_WARN_LEVEL,
+      time: Date.now(),
+      droppedLines: this.droppedUnreported,
+      msg: 'log lines were dropped: stdout was not read fast enough',
+    };
+    this.droppedUnreported = 0;
+    this.out.write(`${JSON.stringify(line)}\n`);
+  }
+}
+
+let processStdoutLog: StdoutLog | undefined;
+
+/** The process's one stdout log: stdout is one per process, and so are its backlog and its error listener. */
+export function stdoutLog(): StdoutLog {
+  processStdoutLog ??= new StdoutLog();
+  return processStdoutLog;
 }
 
 interface LoggedError {
@@ -89,10 +201,10 @@ export function scrubbedText(text: string): string {
 }
 
 /** The logger options of the Fastify instance. */
-export function loggerOptions(level: string, stream?: LogStream): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream: LogStream = stdoutLog()): FastifyServerOptions['logger'] {
   return {
     level,
-    ...(stream ? { stream } : {}),
+    stream,
     redact: { paths: LOG_REDACT_PATHS, censor: CENSOR },
     hooks: {
       // Messages are text, out of reach of the redaction paths: scrub them on the way out.

@@ -10,6 +10,8 @@ export interface TestAdmin {
   id: bigint;
   email: string;
   token: string;
+  /** The administrator's own session: an impersonation opened from it ends with it. */
+  sessionId: bigint;
 }
 
 let counter = 0;
@@ -37,18 +39,18 @@ export async function createTestAdmin(t: TestApp): Promise<TestAdmin> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const { token } = await openSession(t.deps.db, { userId: user.id, stage: 'user', ip: '127.0.0.1', userAgent: 'vitest' });
-  return { id: user.id, email, token };
+  const { token, sessionId } = await openSession(t.deps.db, { userId: user.id, stage: 'user', ip: '127.0.0.1', userAgent: 'vitest' });
+  return { id: user.id, email, token, sessionId };
 }
 
-/** A full session of `userId` opened by the administrator: every call in it is an impersonation. */
+/** A full session of `userId` opened by the administrator from their own session: every call in it is an impersonation. */
 export async function impersonate(t: TestApp, admin: TestAdmin, userId: bigint): Promise<string> {
   const { token } = await openSession(t.deps.db, {
     userId,
     stage: 'user',
     ip: '127.0.0.1',
     userAgent: 'vitest',
-    impersonatorUserId: admin.id,
+    impersonator: { userId: admin.id, sessionId: admin.sessionId },
   });
   return token;
 }

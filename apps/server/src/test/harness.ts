@@ -24,9 +24,8 @@ import {
 } from '@paywallet/contract';
 import { loadConfig, type Config } from '../config.ts';
 import { migrate, openDatabase, type DatabaseHandle } from '../db/database.ts';
-import { seedDemoData, seedReferenceData } from '../db/seed.ts';
-import { buildApp, type BuiltApp } from '../app.ts';
-import type { LogStream } from '../plugins/logging.ts';
+import { seedDemoData, seedReferenceData } from '../seed/seed.ts';
+import { buildApp, type BuildOptions, type BuiltApp } from '../app.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 import { databaseFromTemplate, type TemplateName, type TestTemplates } from './template-database.ts';
 import type { Database } from '../db/schema.ts';
@@ -117,10 +116,7 @@ async function databaseBuiltInPlace(name: TemplateName): Promise<{ handle: Datab
   return opened;
 }
 
-export async function createTestApp(
-  overrides: Partial<Config> = {},
-  options: { demo?: boolean; logStream?: LogStream } = {},
-): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { demo?: boolean } & BuildOptions = {}): Promise<TestApp> {
   const name: TemplateName = options.demo === false ? 'reference' : 'demo';
   const templates = runTemplates();
   const { handle, drop } = templates ? await databaseFromTemplate(templates, name) : await databaseBuiltInPlace(name);
@@ -136,7 +132,8 @@ export async function createTestApp(
       ...overrides,
     },
   );
-  const built = await buildApp(config, handle, options.logStream ? { logStream: options.logStream } : {});
+  const { demo: _demo, ...buildOptions } = options;
+  const built = await buildApp(config, handle, buildOptions);
 
   async function post(callPath: string, body: unknown = {}, callOptions: CallOptions = {}): Promise<TestAnswer<unknown>> {
     const response = await built.app.inject({

@@ -1,6 +1,6 @@
 // A card fee schedule for a test merchant (the demo merchant has one from the seed).
 import type { TestApp } from './harness.ts';
-import { DEMO_MERCHANT_FEES, insertMerchantFees } from '../db/seed-merchant-payments.ts';
+import { DEMO_MERCHANT_FEES, insertMerchantFees } from '../seed/seed-merchant-payments.ts';
 
 export type TestFee = { scheme: string; currency: string; percentageBps: number; fixedMinor: bigint };
 

@@ -14,7 +14,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { migrate, openDatabase, type Db, type DatabaseHandle } from '../db/database.ts';
 import { PGlitePool } from '../db/pglite-pool.ts';
 import type { Database } from '../db/schema.ts';
-import { seedDemoData, seedReferenceData } from '../db/seed.ts';
+import { seedDemoData, seedReferenceData } from '../seed/seed.ts';
 import { loadEnvelopeKeys } from '../transport/envelope.ts';
 import { createScratchDatabase, dropDatabase } from './scratch-database.ts';
 

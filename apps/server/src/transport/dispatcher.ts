@@ -267,6 +267,8 @@ export function enforcePolicy(call: CallDef, scope: AnyScope): void {
   if (call.feature !== null && scope.grantedFeatures !== null && !scope.grantedFeatures.has(call.feature)) {
     throw failure('FEATURE_NOT_GRANTED');
   }
+  // DECISIONS 52: an administrator logged in as a merchant is there for support, not business.
+  if (call.kind === 'money' && scope.impersonatorUserId !== null) throw failure('IMPERSONATION_CANNOT_MOVE_MONEY');
 }
 
 /** 'v1/verify-email', '/v1/verify-email' and 'verify-email' name the same call. */

@@ -1,7 +1,7 @@
 // What the HTTP transports share: reading the caller from a Fastify request and answering a
 // dispatch result. Every answer is JSON with the HTTP status equal to the body's code.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TEnvelope } from '@paywallet/contract';
+import { storableText, type TEnvelope } from '@paywallet/contract';
 import { failure, refusalEnvelope } from './errors.ts';
 import type { RequestContext } from './dispatcher.ts';
 import { toJson } from './json.ts';
@@ -12,7 +12,7 @@ export const USER_AGENT_MAX_CHARS = 300;
 export function requestContextOf(request: FastifyRequest): RequestContext {
   return {
     ip: request.ip,
-    userAgent: String(request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX_CHARS),
+    userAgent: storableText(String(request.headers['user-agent'] ?? ''), USER_AGENT_MAX_CHARS),
     accessToken: headerToken(request),
   };
 }

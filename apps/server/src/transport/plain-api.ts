@@ -6,12 +6,12 @@ import { hasControlCharacter } from '@paywallet/contract';
 import { failure, refusalEnvelope } from './errors.ts';
 import { normalisePath, type Dispatcher, type UploadedFile } from './dispatcher.ts';
 import { requestContextOf, sendEnvelope, sendMalformed } from './http.ts';
+import { cleanFileName } from '../lib/file-names.ts';
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 const MULTIPART_FIELDS_MAX = 20;
 const MULTIPART_FIELD_MAX_CHARS = 2000;
 const MULTIPART_HEADER_PAIRS_MAX = 20;
-const FILE_NAME_MAX_CHARS = 200;
 
 export async function registerPlainApi(app: FastifyInstance, dispatcher: Dispatcher): Promise<void> {
   await app.register(fastifyMultipart, {
@@ -74,7 +74,7 @@ async function readMultipart(request: FastifyRequest): Promise<MultipartBody | u
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return Buffer.alloc(0);
           throw error;
         });
-        file = { fileName: part.filename.slice(0, FILE_NAME_MAX_CHARS), bytes, truncated: part.file.truncated };
+        file = { fileName: cleanFileName(part.filename), bytes, truncated: part.file.truncated };
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value.slice(0, MULTIPART_FIELD_MAX_CHARS);
       }

@@ -5,7 +5,7 @@ import { Toaster } from '../components/toaster.tsx';
 import { TOAST_AUTO_CLOSE_MS } from '../lib/toast.ts';
 import { queryClient } from './query-client.ts';
 import { AppConfigLoader } from './app-config-loader.tsx';
-import { HEADER_HEIGHT_PX } from './layouts/shell-metrics.ts';
+import { HEADER_HEIGHT_PX } from '../components/shell-metrics.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 import './toasts.css';
 

@@ -16,7 +16,7 @@ import { useNavigate } from 'react-router-dom';
 import { onSessionEnded } from '../api/session-events.ts';
 import { LogoutNoticeModal } from '../components/logout-notice-modal.tsx';
 import { useLocalState } from '../hooks/use-local-state.ts';
-import { AUTH_PATHS } from './paths.ts';
+import { AUTH_PATHS } from '../lib/paths.ts';
 
 export function SessionWatcher() {
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { adminEndImpersonationCall, TEXTS } from '@paywallet/contract';
 import { call } from '../api/client.ts';
-import { AUTH_PATHS, CONSOLE_ROOT } from '../app/paths.ts';
+import { AUTH_PATHS, CONSOLE_ROOT } from '../lib/paths.ts';
 import { resumeConsoleSession } from '../lib/console-session.ts';
 import { clearClientState } from '../lib/storage.ts';
 

@@ -12,7 +12,7 @@ import type { ComponentType } from 'react';
 import { Box, Notification } from '@mantine/core';
 import { notifications, useNotifications } from '@mantine/notifications';
 import type { NotificationsProps } from '@mantine/notifications';
-import { HEADER_HEIGHT_PX } from '../app/layouts/shell-metrics.ts';
+import { HEADER_HEIGHT_PX } from './shell-metrics.ts';
 
 /** The first page of the visit decides: only the sign-in pages wait for an interaction. */
 const SIGN_IN_PREFIX = '/auth/';

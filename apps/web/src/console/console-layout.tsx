@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { logoutUserCall } from '@paywallet/contract';
 import { call } from '../api/client.ts';
-import { AUTH_PATHS, CONSOLE_PATHS } from '../app/paths.ts';
+import { AUTH_PATHS, CONSOLE_PATHS } from '../lib/paths.ts';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
 import { LoadingState } from '../components/query-states.tsx';

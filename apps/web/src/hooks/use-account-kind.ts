@@ -1,7 +1,7 @@
 // Which side of the product the signed-in account is on: a consumer, or a merchant (the main
 // account or one of its staff). The menu links, the transactions route and the merchant-only
 // filters depend on it. It comes from the user kept at sign-in, so it is known at once.
-import type { TAccountKind } from '../app/paths.ts';
+import type { TAccountKind } from '../lib/paths.ts';
 import { useLocalState } from './use-local-state.ts';
 
 export function useAccountKind(): TAccountKind {

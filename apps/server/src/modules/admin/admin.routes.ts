@@ -30,7 +30,8 @@ export function registerAdminCalls(dispatcher: Dispatcher, deps: Deps): void {
   }));
   dispatcher.register(adminGetMerchantsCall, async (input) => ({ data: await admin.getMerchants(deps, input) }));
   dispatcher.register(adminLoginAsMerchantCall, async (input, ctx) => {
-    const data = await admin.loginAsMerchant(deps, ctx.audit, ctx.scope.actorUserId, BigInt(input.userId), ctx);
+    const impersonator = { userId: ctx.scope.actorUserId, sessionId: ctx.scope.sessionId };
+    const data = await admin.loginAsMerchant(deps, ctx.audit, impersonator, BigInt(input.userId), ctx);
     ctx.responseHeaders['Set-Cookie'] = admin.adminLoginCookie(true, secureCookie);
     return { data, message: 'Logged in as the merchant.' };
   });

@@ -23,7 +23,7 @@ import type { AuditTrail } from '../../transport/audit-trail.ts';
 import { fail } from '../../transport/errors.ts';
 import type { Scope } from '../../transport/scope.ts';
 import { listAuditLog } from '../audit/audit.service.ts';
-import { openSession, revokeSession } from '../auth/sessions.ts';
+import { openSession, revokeSession, type Impersonator } from '../auth/sessions.ts';
 import { getUserView } from '../auth/users.service.ts';
 import { listKycSubmissions, readSubmittedFile, recordKycReview } from '../kyc/kyc-review.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -130,12 +130,14 @@ export interface RequestOrigin {
 /**
  * Opens a full session of the merchant's main account for the administrator: the session names
  * the administrator (impersonator_user_id, admin_login), so the dispatcher records every call
- * made in it with both identities, and the profile call answers adminLogin 1.
+ * made in it with both identities, and the profile call answers adminLogin 1. It also names the
+ * administrator's own session, and lives only while that one does, an hour at most, moving no
+ * money (DECISIONS 52, modules/auth/sessions.ts).
  */
 export async function loginAsMerchant(
   deps: Deps,
   audit: AuditTrail,
-  adminUserId: bigint,
+  admin: Impersonator,
   merchantUserId: bigint,
   origin: RequestOrigin,
 ): Promise<{ accessToken: string; user: TUser }> {
@@ -148,7 +150,7 @@ export async function loginAsMerchant(
       stage: 'user',
       ip: origin.ip,
       userAgent: origin.userAgent,
-      impersonatorUserId: adminUserId,
+      impersonator: admin,
     });
     await audit.record(trx, {
       subject: { type: 'user', id: merchantUserId },

@@ -187,22 +187,26 @@ function assertActive(user: UserRow): void {
   if (isBlockedUserStatus(user.status)) fail('ACCOUNT_INACTIVE');
 }
 
-/** Trades the password-stage session for a full one (the token is rotated). */
+/**
+ * The passcode steps are the account holder's own: an administrator logged in as a merchant
+ * would test the merchant's passcode (and spend its tries), and a new session from them would
+ * outlive the administrator's. Refused before anything is counted or written.
+ */
+function refuseInImpersonation(scope: Scope): void {
+  if (scope.impersonatorUserId !== null) fail('IMPERSONATION_CANNOT_SIGN_IN');
+}
+
+/** Trades the password-stage session for a full one (the token is rotated). Never an impersonation (refuseInImpersonation). */
 async function upgradeSession(deps: Deps, ctx: CallContext<Scope>, user: UserRow): Promise<OpenedSession> {
   return deps.db.transaction().execute(async (trx) => {
     await revokeSession(trx, ctx.scope.sessionId);
     await recordSignIn(trx, user.id);
-    return openSession(trx, {
-      userId: user.id,
-      stage: 'user',
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
-      impersonatorUserId: ctx.scope.impersonatorUserId,
-    });
+    return openSession(trx, { userId: user.id, stage: 'user', ip: ctx.ip, userAgent: ctx.userAgent });
   });
 }
 
 export async function setPasscode(deps: Deps, ctx: CallContext<Scope>, input: TSetPasscodeInput) {
+  refuseInImpersonation(ctx.scope);
   const user = await getUserById(deps.db, ctx.scope.actorUserId);
   if (user.passcode_hash) fail('PASSCODE_ALREADY_SET');
   const passcodeHash = await hashSecret(input.passcode);
@@ -217,6 +221,7 @@ export async function setPasscode(deps: Deps, ctx: CallContext<Scope>, input: TS
 }
 
 export async function passcodeLogin(deps: Deps, ctx: CallContext<Scope>, input: TPasscodeLoginInput) {
+  refuseInImpersonation(ctx.scope);
   const user = await getUserById(deps.db, ctx.scope.actorUserId);
   if (!user.passcode_hash) fail('PASSCODE_NOT_SET');
   // The counter lives in the database. Each try is counted before the slow check, in one

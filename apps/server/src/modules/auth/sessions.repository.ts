@@ -3,7 +3,7 @@
 import type { Queryable } from '../../db/database.ts';
 import type { SessionsTable } from '../../db/schema.ts';
 
-/** A live session with what the scope needs of its user. */
+/** A live session with what the scope needs of its user (and of the administrator behind an impersonation). */
 export interface LiveSessionRow {
   id: bigint;
   user_id: bigint;
@@ -12,13 +12,29 @@ export interface LiveSessionRow {
   status: number;
   type: 'merchant' | 'consumer' | 'admin';
   parent_user_id: bigint;
+  /** The status of the administrator behind an impersonation; null for any other session. */
+  impersonator_status: number | null;
 }
 
-/** The unrevoked, unexpired session of a token hash, joined with its user. */
-export async function findLiveSession(db: Queryable, tokenSha256: string): Promise<LiveSessionRow | undefined> {
+/** When liveness is judged: now, and the oldest start an impersonation may have and still be live. */
+export interface LiveAt {
+  now: Date;
+  impersonationOpenedAfter: Date;
+}
+
+/**
+ * The sessions live at `at`, with their user: not revoked, not expired; an impersonation also
+ * only while it is younger than its cap and the administrator's own session it was opened from
+ * is live and full (DECISIONS 52). One statement: the administrator's session and user are
+ * joined, so the rule costs no second query. The users' statuses are selected for the caller
+ * to judge (sessions.ts), where the rule of a blocked account is written once.
+ */
+function liveSessions(db: Queryable, at: LiveAt) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('sessions as opener', 'opener.id', 'sessions.impersonator_session_id')
+    .leftJoin('users as opener_user', 'opener_user.id', 'opener.user_id')
     .select([
       'sessions.id',
       'sessions.user_id',
@@ -27,11 +43,34 @@ export async function findLiveSession(db: Queryable, tokenSha256: string): Promi
       'users.status',
       'users.type',
       'users.parent_user_id',
+      'opener_user.status as impersonator_status',
     ])
-    .where('sessions.token_hash', '=', tokenSha256)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', new Date())
-    .executeTakeFirst();
+    .where('sessions.expires_at', '>', at.now)
+    .where((eb) =>
+      eb.or([
+        eb('sessions.impersonator_user_id', 'is', null),
+        eb.and([
+          eb('sessions.created_at', '>', at.impersonationOpenedAfter),
+          eb('opener.user_id', '=', eb.ref('sessions.impersonator_user_id')),
+          eb('opener.stage', '=', 'user'),
+          eb('opener.revoked_at', 'is', null),
+          eb('opener.expires_at', '>', at.now),
+          eb('opener_user.type', '=', 'admin'),
+        ]),
+      ]),
+    );
+}
+
+/** The live session of a token hash. */
+export async function findLiveSession(db: Queryable, tokenSha256: string, at: LiveAt): Promise<LiveSessionRow | undefined> {
+  return liveSessions(db, at).where('sessions.token_hash', '=', tokenSha256).executeTakeFirst();
+}
+
+/** Those of these sessions that are live. */
+export async function listLiveSessions(db: Queryable, sessionIds: readonly bigint[], at: LiveAt): Promise<LiveSessionRow[]> {
+  if (sessionIds.length === 0) return [];
+  return liveSessions(db, at).where('sessions.id', 'in', sessionIds).execute();
 }
 
 /** The slugs of the features a staff member was granted. */
@@ -50,6 +89,7 @@ export interface NewSessionRow {
   tokenSha256: string;
   stage: SessionsTable['stage'];
   impersonatorUserId: bigint | null;
+  impersonatorSessionId: bigint | null;
   ip: string;
   userAgent: string;
   expiresAt: Date;
@@ -64,6 +104,7 @@ export async function insertSession(db: Queryable, session: NewSessionRow): Prom
       stage: session.stage,
       admin_login: session.impersonatorUserId !== null,
       impersonator_user_id: session.impersonatorUserId,
+      impersonator_session_id: session.impersonatorSessionId,
       ip: session.ip,
       user_agent: session.userAgent,
       expires_at: session.expiresAt,

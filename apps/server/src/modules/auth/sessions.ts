@@ -1,22 +1,45 @@
 // Sessions: a random 256-bit token goes to the client once; the database keeps its hash.
 // Two stages: after the password only passcode calls pass; after the passcode everything.
+// An administrator logged in as a merchant holds an impersonation session (DECISIONS 52): it
+// names the administrator's own session it was opened from and is live only while that one is,
+// for an hour at most; it cannot move money (the dispatcher's policy) nor take the passcode steps.
 import { isBlockedUserStatus, USER_STATUS } from '@paywallet/contract';
 import type { Db, Queryable } from '../../db/database.ts';
 import type { Role, Scope } from '../../transport/scope.ts';
 import { newSessionToken, sha256Hex } from '../../lib/secrets.ts';
+import { fail } from '../../transport/errors.ts';
 import * as repository from './sessions.repository.ts';
+import type { LiveAt, LiveSessionRow } from './sessions.repository.ts';
 
 export const PASSCODE_STAGE_LIFE_S = 15 * 60;
 export const USER_STAGE_LIFE_S = 12 * 60 * 60;
+/** An administrator's session as a merchant: long enough for a support task, not a working day. */
+export const IMPERSONATION_LIFE_S = 60 * 60;
+
+/** Liveness as of now: an impersonation counts only if it was opened in the last IMPERSONATION_LIFE_S. */
+function liveAt(now = new Date()): LiveAt {
+  return { now, impersonationOpenedAfter: new Date(now.getTime() - IMPERSONATION_LIFE_S * 1000) };
+}
+
+/**
+ * A live session row (repository.liveSessions) may still not act: its account is blocked, it is
+ * a staff member who is not Active, or the administrator behind an impersonation was blocked
+ * since. The one place this is judged, for calls and for live streams alike.
+ */
+function canAct(row: LiveSessionRow): boolean {
+  if (isBlockedUserStatus(row.status) || isStaffNotActive(row)) return false;
+  return row.impersonator_user_id === null || (row.impersonator_status !== null && !isBlockedUserStatus(row.impersonator_status));
+}
 
 /**
  * The scope of a session token: who acts (the session's user), for whom (a staff member acts for
  * the merchant's main account), in which role, with which features, and the administrator
- * behind an impersonation. Null for an unknown, expired or revoked token, or a blocked account.
+ * behind an impersonation. Null for an unknown, expired or revoked token, a blocked account, or
+ * an impersonation past its hour or whose administrator's session ended.
  */
 export async function resolveScope(db: Db, token: string): Promise<Scope | null> {
-  const row = await repository.findLiveSession(db, sha256Hex(token));
-  if (!row || isBlockedUserStatus(row.status) || isStaffNotActive(row)) return null;
+  const row = await repository.findLiveSession(db, sha256Hex(token), liveAt());
+  if (!row || !canAct(row)) return null;
   const isStaff = row.type === 'merchant' && row.parent_user_id !== 0n;
   const role: Role = row.type === 'consumer' ? 'consumer' : row.type === 'admin' ? 'admin' : isStaff ? 'staff' : 'owner';
   return {
@@ -31,6 +54,21 @@ export async function resolveScope(db: Db, token: string): Promise<Scope | null>
   };
 }
 
+/** Which of these sessions can still act (the live stream ends the others' streams), by the rules of resolveScope. */
+export async function listLiveSessionIds(db: Queryable, sessionIds: readonly bigint[], now: Date): Promise<bigint[]> {
+  const rows = await repository.listLiveSessions(db, sessionIds, liveAt(now));
+  return rows.filter(canAct).map((row) => row.id);
+}
+
+/**
+ * Staff accounts and device passwords are sign-ins that act for the merchant: made by an
+ * administrator logged in as the merchant, they would outlive the impersonation and move money
+ * (DECISIONS 52), so the services that make them refuse it first.
+ */
+export function refuseSignInCreationInImpersonation(scope: Pick<Scope, 'impersonatorUserId'>): void {
+  if (scope.impersonatorUserId !== null) fail('IMPERSONATION_CANNOT_CREATE_SIGN_INS');
+}
+
 /** A merchant's staff member whose status is not Active: they can neither sign in nor use a session. */
 export function isStaffNotActive(user: { type: string; parent_user_id: bigint; status: number }): boolean {
   return user.type === 'merchant' && user.parent_user_id !== 0n && user.status !== USER_STATUS.ACTIVE;
@@ -41,13 +79,19 @@ export async function grantedFeatureSlugs(db: Queryable, userId: bigint): Promis
   return repository.listGrantedFeatureSlugs(db, userId);
 }
 
+/** The administrator behind an impersonation and their own session, which it ends with. */
+export interface Impersonator {
+  userId: bigint;
+  sessionId: bigint;
+}
+
 export interface NewSession {
   userId: bigint;
   stage: 'passcode' | 'user';
   ip: string;
   userAgent: string;
   /** The administrator who logs in as this user (an impersonation), if any. */
-  impersonatorUserId?: bigint | null;
+  impersonator?: Impersonator | null;
 }
 
 /** Opens a session and returns its token (the only time the token exists in clear). */
@@ -59,12 +103,14 @@ export interface OpenedSession {
 
 export async function openSession(db: Queryable, session: NewSession): Promise<OpenedSession> {
   const token = newSessionToken();
-  const lifeS = session.stage === 'user' ? USER_STAGE_LIFE_S : PASSCODE_STAGE_LIFE_S;
+  const impersonator = session.impersonator ?? null;
+  const lifeS = impersonator ? IMPERSONATION_LIFE_S : session.stage === 'user' ? USER_STAGE_LIFE_S : PASSCODE_STAGE_LIFE_S;
   const sessionId = await repository.insertSession(db, {
     userId: session.userId,
     tokenSha256: sha256Hex(token),
     stage: session.stage,
-    impersonatorUserId: session.impersonatorUserId ?? null,
+    impersonatorUserId: impersonator?.userId ?? null,
+    impersonatorSessionId: impersonator?.sessionId ?? null,
     ip: session.ip,
     userAgent: session.userAgent,
     expiresAt: new Date(Date.now() + lifeS * 1000),

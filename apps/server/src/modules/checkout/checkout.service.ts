@@ -17,11 +17,13 @@
 //   charged as kind 'api' with its id, so the merchant API's payment-event listener
 //   (api-payments.service.ts) moves its state and sends its webhook. Its customer reads "this
 //   payment", never "this payment link" (API_PAYMENT_TEXT).
-// - A payment-event listener (registered at start-up) gives back the claim of a payment that
-//   waited for 3-D Secure when its answer comes, and for a link queues the signed
-//   server-to-server callback on every final state of its payment, after 3-D Secure too, and
-//   logs 'callback queued' in the attempt.
-import { AsyncLocalStorage } from 'node:async_hooks';
+// - The card is checked once, at this edge, before anything is written (checkPaymentCard).
+// - onCheckoutPaymentEvent, a standing payment listener (app.ts composes it), gives back the
+//   claim of a payment that waited for 3-D Secure when its answer comes, and for a link queues
+//   the signed server-to-server callback on every final state of its payment, after 3-D Secure
+//   too, and logs 'callback queued' in the attempt. What it needs of the paying request (the
+//   page's token, the customer's IP) travels on the event as its origin.
+import { minorToWire } from '@paywallet/ledger';
 import {
   CHECKOUT_STATE_MESSAGES,
   type TCheckout,
@@ -37,13 +39,9 @@ import type { Deps } from '../../deps.ts';
 import { AppError, fail } from '../../transport/errors.ts';
 import type { AuditTrail } from '../../transport/audit-trail.ts';
 import { hitLimit } from '../../lib/rate-limit.ts';
-import {
-  chargeCard,
-  getPayment,
-  onPaymentEvent,
-  type MerchantPayment,
-  type PaymentEvent,
-} from '../merchant-payments/merchant-payments.service.ts';
+import { chargeCard, checkPaymentCard } from '../merchant-payments/merchant-payments.service.ts';
+import { getPayment, type MerchantPayment } from '../merchant-payments/payment-views.ts';
+import type { PaymentEvent, PaymentEventType } from '../merchant-payments/payment-events.ts';
 import { attemptOwner, logAttemptStep, openAttempt } from '../merchant-payments/attempts.service.ts';
 import {
   getPayableLink,
@@ -172,7 +170,7 @@ function paymentView(source: { redirectUrl: string | null }, payment: MerchantPa
   return {
     transactionId: payment.uuid,
     status,
-    amount: Number(payment.amountMinor),
+    amount: minorToWire(payment.amountMinor),
     currency: payment.currency,
     failureReason: failureText(payment),
     challengeUrl: status === 'requires_action' ? payment.challengeUrl : null,
@@ -399,7 +397,7 @@ export async function getCheckout(deps: Deps, input: TGetCheckoutInput, ip: stri
     token: source.token,
     merchantName: source.merchantName,
     storeName: source.storeName,
-    amount: Number(source.amountMinor),
+    amount: minorToWire(source.amountMinor),
     currency: source.currency,
     decimals: await currencyDecimals(deps.db, source.currency),
     description: source.description,
@@ -414,20 +412,12 @@ export async function getCheckout(deps: Deps, input: TGetCheckoutInput, ip: stri
   };
 }
 
-/** What the payment-event listener needs of a payment made in this request. */
-interface PayContext {
-  attemptId: bigint;
-  token: string;
-  paymentLinkId: bigint;
-  ip: string;
-}
-const payContext = new AsyncLocalStorage<PayContext>();
-
 export async function payCheckout(deps: Deps, audit: AuditTrail, input: TPayCheckoutInput, ip: string): Promise<TCheckoutPayment> {
   await hitLimit(deps.db, { key: `checkout-pay:${ip}`, ...CHECKOUT_LIMITS.payments }, 'TOO_MANY_CHECKOUT_REQUESTS');
   const found = await sourceOrFail(deps.db, input.token);
   const attemptId = await found.steps.findAttempt(deps.db, found, input.attemptUuid);
   if (attemptId === undefined) refuse(found, 'CHECKOUT_NOT_FOUND');
+  const card = checkPaymentCard(input.card);
 
   // 1. Under the source's lock: still payable? A single-use one is claimed for this attempt.
   const source = await deps.db.transaction().execute(async (trx) => {
@@ -437,19 +427,7 @@ export async function payCheckout(deps: Deps, audit: AuditTrail, input: TPayChec
     const why = fresh.unpayable(now);
     if (why) refuse(fresh, why);
     await fresh.steps.claim(trx, fresh, attemptId, now);
-    await logAttemptStep(trx, {
-      attemptId,
-      message: STEP_SUBMITTED,
-      ip,
-      data: {
-        name: input.customer.name,
-        ...(input.customer.email ? { email: input.customer.email } : {}),
-        ...(input.customer.phone ? { phone: input.customer.phone } : {}),
-        ...(input.customer.country ? { country: input.customer.country } : {}),
-        ...(input.customer.city ? { city: input.customer.city } : {}),
-        card: `${input.card.number.slice(0, 6)}******${input.card.number.slice(-4)}`,
-      },
-    });
+    await logAttemptStep(trx, { attemptId, message: STEP_SUBMITTED, ip, data: submittedData(input, card.maskedNumber) });
     await audit.record(trx, { subject: { type: fresh.steps.auditType, id: fresh.id }, detail: { attempt: input.attemptUuid } });
     return fresh;
   });
@@ -457,36 +435,26 @@ export async function payCheckout(deps: Deps, audit: AuditTrail, input: TPayChec
   // 2. The card, through the core (its own transactions; the listeners run inside them).
   let payment: MerchantPayment;
   try {
-    const charge = () =>
-      chargeCard(deps, {
-        merchantUserId: source.merchantUserId,
-        channelId: source.channelId,
-        kind: source.kind,
-        currency: source.currency,
-        amountMinor: source.amountMinor,
-        card: {
-          holderName: input.card.holderName,
-          number: input.card.number,
-          expMonth: input.card.expMonth,
-          expYear: input.card.expYear,
-          cvc: input.card.cvc,
-        },
-        customer: input.customer,
-        capture: source.capture,
-        attemptId,
-        ip,
-        allowedSchemeIds: source.schemeIds,
-        ...(source.kind === 'link' ? { paymentLinkId: source.id } : { apiPaymentId: source.id }),
-        clientReference: source.receiptNo,
-        description: source.description,
-        returnUrl: `${deps.config.publicUrl}/pay/${encodeURIComponent(source.token)}?attempt=${input.attemptUuid}`,
-      });
-    payment =
-      source.kind === 'link'
-        ? await payContext.run({ attemptId, token: source.token, paymentLinkId: source.id, ip }, charge)
-        : await charge();
+    payment = await chargeCard(deps, {
+      merchantUserId: source.merchantUserId,
+      channelId: source.channelId,
+      kind: source.kind,
+      currency: source.currency,
+      amountMinor: source.amountMinor,
+      card,
+      customer: input.customer,
+      capture: source.capture,
+      attemptId,
+      ip,
+      allowedSchemeIds: source.schemeIds,
+      ...(source.kind === 'link' ? { paymentLinkId: source.id } : { apiPaymentId: source.id }),
+      clientReference: source.receiptNo,
+      description: source.description,
+      returnUrl: `${deps.config.publicUrl}/pay/${encodeURIComponent(source.token)}?attempt=${input.attemptUuid}`,
+      origin: { door: 'checkout', token: source.token, ip },
+    });
   } catch (error) {
-    // Refused before any payment (a card of another scheme, a number that fails its check).
+    // Refused before any payment (a card of another scheme, a currency without a fee).
     await source.steps.notCharged(deps.db, source, attemptId);
     throw error;
   }
@@ -496,15 +464,27 @@ export async function payCheckout(deps: Deps, audit: AuditTrail, input: TPayChec
   return paymentView(source, payment);
 }
 
+/** What the 'details submitted' step keeps: the customer as typed, the card masked. */
+function submittedData(input: TPayCheckoutInput, maskedNumber: string): Record<string, string> {
+  return {
+    name: input.customer.name,
+    ...(input.customer.email ? { email: input.customer.email } : {}),
+    ...(input.customer.phone ? { phone: input.customer.phone } : {}),
+    ...(input.customer.country ? { country: input.customer.country } : {}),
+    ...(input.customer.city ? { city: input.customer.city } : {}),
+    card: maskedNumber,
+  };
+}
+
 /** What the webhooks module delivers to (webhooks.service.ts enqueueWebhook). */
 const CALLBACK_URL_MAX_CHARS = 255;
 const CALLBACK_URL_SHAPE = /^https?:\/\//i;
 
 /** The final states a link's callback tells the merchant about. */
-const CALLBACK_EVENTS = new Set<PaymentEvent['type']>(['payment.succeeded', 'payment.failed', 'payment.expired']);
+const CALLBACK_EVENTS = new Set<PaymentEventType>(['payment.succeeded', 'payment.failed', 'payment.expired']);
 
 /** The body of a link's callback (also what the merchant's server verifies the signature of). */
-export function linkCallbackBody(token: string, payment: MerchantPayment, eventType: PaymentEvent['type']): Record<string, unknown> {
+export function linkCallbackBody(token: string, payment: MerchantPayment, eventType: PaymentEventType): Record<string, unknown> {
   return {
     type: 'payment_link.payment',
     data: {
@@ -512,10 +492,10 @@ export function linkCallbackBody(token: string, payment: MerchantPayment, eventT
       transactionId: payment.uuid,
       status: eventType === 'payment.succeeded' ? 'succeeded' : 'failed',
       failureReason: eventType === 'payment.succeeded' ? null : (payment.failureReason ?? eventType.replace('payment.', '')),
-      amount: Number(payment.amountMinor),
+      amount: minorToWire(payment.amountMinor),
       currency: payment.currency,
-      fee: Number(payment.feeMinor),
-      vat: Number(payment.vatMinor),
+      fee: minorToWire(payment.feeMinor),
+      vat: minorToWire(payment.vatMinor),
       createdAt: payment.createdAt.toISOString(),
     },
   };
@@ -526,12 +506,26 @@ export function linkCallbackBody(token: string, payment: MerchantPayment, eventT
  * capture, declined, left unanswered): the claim that waited for it ends. A paid API payment
  * then refuses by its state; a failed one takes the next payer.
  */
-const API_CLAIM_ENDS = new Set<PaymentEvent['type']>(['payment.succeeded', 'payment.authorized', 'payment.failed', 'payment.expired']);
+const API_CLAIM_ENDS = new Set<PaymentEventType>(['payment.succeeded', 'payment.authorized', 'payment.failed', 'payment.expired']);
+
+/** The link's checkout payment an event tells of: from the paying request's origin, else as the checkout kept it. */
+async function checkoutOfEvent(
+  trx: Transaction<Database>,
+  event: PaymentEvent,
+  paymentLinkId: bigint,
+): Promise<{ token: string; attemptId: bigint; ip: string } | undefined> {
+  const { origin } = event;
+  if (origin?.door === 'checkout' && event.attemptId !== null) return { token: origin.token, attemptId: event.attemptId, ip: origin.ip };
+  // A later answer (3-D Secure, its expiry): the checkout kept the payment's attempt and token.
+  const row = await findCheckoutPayment(trx, event.payment.transactionId);
+  if (!row || row.payment_link_id !== paymentLinkId) return undefined;
+  return { token: row.token, attemptId: row.attempt_id, ip: SERVER_IP };
+}
 
 /**
  * On each final state of a checkout payment: give back the claim that waited for it; for a link
  * payment, queue the merchant's callback and log it (an API payment's webhook is the merchant
- * API's own listener's).
+ * API's own listener's). A standing listener (app.ts), inside the payment's transaction.
  */
 export async function onCheckoutPaymentEvent(trx: Transaction<Database>, event: PaymentEvent): Promise<void> {
   const payment = event.payment;
@@ -540,52 +534,45 @@ export async function onCheckoutPaymentEvent(trx: Transaction<Database>, event: 
     return;
   }
   if (payment.kind !== 'link' || payment.paymentLinkId === null || !CALLBACK_EVENTS.has(event.type)) return;
-  const inRequest = payContext.getStore();
-  const context =
-    inRequest && inRequest.paymentLinkId === payment.paymentLinkId
-      ? inRequest
-      : await findCheckoutPayment(trx, payment.transactionId).then((row) =>
-          row ? { attemptId: row.attempt_id, token: row.token, paymentLinkId: row.payment_link_id, ip: SERVER_IP } : undefined,
-        );
+  const context = await checkoutOfEvent(trx, event, payment.paymentLinkId);
   if (!context) return;
   await insertCheckoutPayment(trx, {
     transactionId: payment.transactionId,
-    paymentLinkId: context.paymentLinkId,
+    paymentLinkId: payment.paymentLinkId,
     attemptId: context.attemptId,
     token: context.token,
   });
-  await releaseClaimOfPayment(trx, { kind: 'link', id: context.paymentLinkId }, payment.transactionId);
+  await releaseClaimOfPayment(trx, { kind: 'link', id: payment.paymentLinkId }, payment.transactionId);
   const link = await getPayableLink(trx, context.token);
   if (!link?.callbackUrl) return;
-  // This runs inside the payment's own transaction: a URL the webhooks module cannot take is
-  // logged, never thrown (the payment must not fail for its notification).
-  if (!CALLBACK_URL_SHAPE.test(link.callbackUrl) || link.callbackUrl.length > CALLBACK_URL_MAX_CHARS) {
+  await queueCallback(trx, { ...context, callbackUrl: link.callbackUrl }, event);
+}
+
+/**
+ * Queues the link's signed callback and logs it in the attempt. This runs inside the payment's
+ * own transaction: a URL the webhooks module cannot take is logged, never thrown (the payment
+ * must not fail for its notification).
+ */
+async function queueCallback(
+  trx: Transaction<Database>,
+  context: { token: string; attemptId: bigint; ip: string; callbackUrl: string },
+  event: PaymentEvent,
+): Promise<void> {
+  const { attemptId, ip, callbackUrl } = context;
+  if (!CALLBACK_URL_SHAPE.test(callbackUrl) || callbackUrl.length > CALLBACK_URL_MAX_CHARS) {
     await logAttemptStep(trx, {
-      attemptId: context.attemptId,
+      attemptId,
       message: 'callback not sent',
-      ip: context.ip,
+      ip,
       data: { reason: 'The callback URL is not an http(s) URL of at most 255 characters.' },
     });
     return;
   }
   const { eventId } = await enqueueWebhook(trx, {
-    merchantUserId: payment.merchantUserId,
+    merchantUserId: event.payment.merchantUserId,
     eventType: 'payment_link.payment',
-    url: link.callbackUrl,
-    body: linkCallbackBody(context.token, payment, event.type),
+    url: callbackUrl,
+    body: linkCallbackBody(context.token, event.payment, event.type),
   });
-  await logAttemptStep(trx, {
-    attemptId: context.attemptId,
-    message: 'callback queued',
-    ip: context.ip,
-    data: { eventId, url: link.callbackUrl, status: event.type },
-  });
-}
-
-let listening = false;
-/** Registers the checkout's payment-event listener once per process (checkout.routes.ts calls it at start-up). */
-export function listenForCheckoutPayments(): void {
-  if (listening) return;
-  listening = true;
-  onPaymentEvent(onCheckoutPaymentEvent);
+  await logAttemptStep(trx, { attemptId, message: 'callback queued', ip, data: { eventId, url: callbackUrl, status: event.type } });
 }

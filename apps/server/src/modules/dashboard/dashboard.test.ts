@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDashboardFeatureListCall, getUserProfileCall, getWalletListCall, setPasscodeCall, verifyEmailCall } from '@paywallet/contract';
 import {
@@ -12,6 +11,7 @@ import {
   signUp,
   type TestApp,
 } from '../../test/harness.ts';
+import { createTestAdmin, impersonate } from '../../test/admin.ts';
 
 interface FeatureGroup {
   name: string;
@@ -163,30 +163,9 @@ describe('dashboard', () => {
       const own = await t.call(getUserProfileCall, {}, { token });
       expect(own.data).toMatchObject({ user: { status: 0 }, adminLogin: 0 });
       const user = await t.deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-      const admin = await t.deps.db
-        .insertInto('users')
-        .values({
-          uuid: crypto.randomUUID(),
-          type: 'admin',
-          first_name: 'Ada',
-          last_name: 'Admin',
-          business_name: null,
-          email: 'ada-admin@example.com',
-          carrier_code: null,
-          phone_number: null,
-          password_hash: 'not-a-password',
-          avatar: null,
-          device_token: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await t.deps.db
-        .updateTable('sessions')
-        .set({ admin_login: true, impersonator_user_id: admin.id })
-        .where('user_id', '=', user.id)
-        .where('stage', '=', 'user')
-        .execute();
-      const asAdmin = await t.call(getUserProfileCall, {}, { token });
+      // The administrator's session as the merchant, opened as the console opens it.
+      const adminToken = await impersonate(t, await createTestAdmin(t), user.id);
+      const asAdmin = await t.call(getUserProfileCall, {}, { token: adminToken });
       expect(asAdmin.data).toMatchObject({ user: { status: 1 }, adminLogin: 1 });
       const stored = await t.deps.db.selectFrom('users').select('status').where('id', '=', user.id).executeTakeFirstOrThrow();
       expect(stored.status).toBe(0);

@@ -37,7 +37,7 @@ import { postEntries, recordUnpostedTransaction, type PostingTransaction } from 
 import { consumeQuote, createQuote, lockQuote, recordFailedAttempt, type LockedQuote } from '../quotes/quotes.service.ts';
 import type { Acquirer, DeclineReason } from '../gateway/acquirer.ts';
 import { PaymentCard } from '../gateway/card.ts';
-import { cardPaymentPosting, notifyDepositOutcome } from '../gateway/card-postings.ts';
+import { cardPaymentPosting, depositQuotePostingKey, notifyDepositOutcome } from '../gateway/card-postings.ts';
 import { challengeUrl, openChallenge } from '../gateway/card-payments.service.ts';
 import { fullName } from '../../lib/display-text.ts';
 import { findOwnWallet, type WalletWithCurrency } from '../wallets/wallets.service.ts';
@@ -194,7 +194,7 @@ function depositMovement(
   quote: DepositQuote,
   card: PaymentCard,
   status: number,
-  extra: Pick<PostingTransaction, 'gatewayReferenceId' | 'failureReason'>,
+  extra: Pick<PostingTransaction, 'gatewayReferenceId' | 'failureReason' | 'postingKey'>,
 ): PostingTransaction {
   return {
     typeId: TransactionType.Deposit,
@@ -237,10 +237,11 @@ async function authorizeAndRecord(
   trx: Transaction<Database>,
   acquirer: Acquirer,
   card: PaymentCard,
-  reference: string,
+  locked: LockedQuote,
   wallet: WalletWithCurrency,
   quote: DepositQuote,
 ): Promise<{ transactionId: bigint; result: StoredResult }> {
+  const reference = attemptReference(locked);
   const deposit = (uuid: string) => ({
     userId: wallet.user_id,
     transactionUuid: uuid,
@@ -253,6 +254,7 @@ async function authorizeAndRecord(
     case 'approved': {
       const movement = depositMovement(wallet, quote, card, TRANSACTION_STATUS.SUCCESS, {
         gatewayReferenceId: authorization.gatewayReference,
+        postingKey: depositQuotePostingKey(locked.id),
       });
       const posting = cardPaymentPosting({
         typeId: movement.typeId,
@@ -320,7 +322,7 @@ export async function initiateDeposit(
     const wallet = (await lockOwnWallet(trx, userId, quote.walletId)) ? await findOwnWallet(trx, userId, quote.walletId) : undefined;
     if (!wallet) fail('QUOTE_INVALID');
     await assertWithinDailyLimit(trx, wallet, quote, now);
-    const { transactionId, result } = await authorizeAndRecord(deps, trx, acquirer, checked.card, attemptReference(locked), wallet, quote);
+    const { transactionId, result } = await authorizeAndRecord(deps, trx, acquirer, checked.card, locked, wallet, quote);
     await settleQuote(trx, locked, transactionId, result);
     await audit.record(trx, { subject: { type: 'transaction', id: result.transactionId }, detail: { outcome: result.status } });
     return result;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 
 import { createTestApp, countRows, DEMO_CONSUMER, DEMO_MERCHANT, type TestApp } from '../../test/harness.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { seedDemoData } from '../../seed/seed.ts';
 import { balanceOf, countMoneyRows, createTestPerson, expectLedgerInvariants, type TestPerson } from '../../test/money.ts';
 import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
 import { DECLINES_PER_QUOTE_MAX } from './deposits.service.ts';

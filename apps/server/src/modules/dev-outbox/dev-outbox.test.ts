@@ -1,5 +1,6 @@
 // The dev outbox page: it no longer reloads itself with a meta refresh, it offers a Refresh link
 // and a polling script the user can switch off, and it has the outline a screen reader moves by.
+// Every dev route refuses a filter that cannot be looked up by name.
 // (Listing and escaping are proved in modules/dashboard/dashboard.test.ts; the page in a browser,
 // with axe and the polling at work, in e2e/tests/a11y.e2e.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +52,29 @@ describe('the dev outbox page', () => {
     expect(body).toContain('<input id="email" name="email" type="email"');
     expect(body.match(/<th scope="col">/g)).toHaveLength(3);
     expect(body).toContain('<html lang="en">');
+  });
+
+  it('refuses a filter that cannot be looked up by name (400 VALIDATION_FAILED), on every dev route', async () => {
+    // Proves `?email=%00` (PostgreSQL refuses NUL: a 500), another control character, a repeated
+    // filter and an over-long one are the caller's 400 with the field named, never a 500. (A URL
+    // cannot carry a lone surrogate: its UTF-8 bytes are invalid and decode to U+FFFD.)
+    const bad = [
+      ['%00', 'The email may not contain control characters'],
+      ['a%1B%40example.com', 'The email may not contain control characters'],
+      [`${'a'.repeat(200)}%40example.com`, 'The email may not be greater than 191 characters'],
+    ] as const;
+    for (const route of ['/api/dev/ledger-check', '/api/dev/outbox', '/dev/outbox']) {
+      for (const [email, message] of bad) {
+        const response = await t.app.inject({ method: 'GET', url: `${route}?email=${email}` });
+        const body = response.json() as { code: number; reason: string; data: { errors: Record<string, string> } };
+        expect([route, email, response.statusCode, body.code, body.reason]).toEqual([route, email, 400, 400, 'VALIDATION_FAILED']);
+        expect(body.data.errors).toEqual({ email: message });
+      }
+      const twice = await t.app.inject({ method: 'GET', url: `${route}?email=a%40b.co&email=c%40d.co` });
+      expect([route, twice.statusCode, (twice.json() as { reason: string }).reason]).toEqual([route, 400, 'VALIDATION_FAILED']);
+      const good = await t.app.inject({ method: 'GET', url: `${route}?email=${encodeURIComponent('someone@example.com')}` });
+      expect([route, good.statusCode]).toEqual([route, 200]);
+    }
   });
 
   it('marks the newest e-mail for the script, so it announces only what is new', async () => {

@@ -15,7 +15,8 @@ import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { newSessionToken, sha256Hex } from '../../lib/secrets.ts';
 import { closePendingTransaction, postPendingEntries } from '../ledger/ledger.service.ts';
-import { cardPaymentPosting, notifyDepositOutcome } from './card-postings.ts';
+import type { ChallengeOutcomeHandler } from './challenge-handlers.ts';
+import { cardApprovalPostingKey, cardPaymentPosting, notifyDepositOutcome } from './card-postings.ts';
 import {
   getPaymentTransaction,
   insertChallenge,
@@ -36,36 +37,9 @@ export const CHALLENGE_EXPIRED_REASON = 'The 3-D Secure check was not completed 
 
 export type { ChallengeState };
 
-/**
- * What a challenge's answer does for card payments other than deposits (merchant payments,
- * types 8, 9 and 10): the module that owns them registers a handler at start-up, so the
- * gateway posts nothing it does not understand and imports no module above it. Each function
- * runs inside the answer's transaction, the card_payments row locked; it answers where the
- * cardholder goes next (the merchant's return URL), or null to stay on the result page.
- */
-export interface ChallengeOutcomeHandler {
-  approve(trx: Transaction<Database>, transactionId: bigint): Promise<{ redirectUrl: string | null }>;
-  close(
-    trx: Transaction<Database>,
-    transactionId: bigint,
-    state: 'declined' | 'expired',
-    reason: string,
-  ): Promise<{ redirectUrl: string | null }>;
-}
-
-const challengeHandlers = new Map<number, ChallengeOutcomeHandler>();
-
-/** Registers the answer of challenges on transactions of these types (once per type). */
-export function registerChallengeHandler(typeIds: readonly number[], handler: ChallengeOutcomeHandler): void {
-  for (const typeId of typeIds) {
-    assert(typeId !== TransactionType.Deposit, 'deposits are answered by the gateway itself');
-    challengeHandlers.set(typeId, handler);
-  }
-}
-
-function handlerOf(payment: PaymentTransaction): ChallengeOutcomeHandler | undefined {
+function handlerOf(deps: Pick<Deps, 'challengeHandlers'>, payment: PaymentTransaction): ChallengeOutcomeHandler | undefined {
   if (payment.transaction_type_id === TransactionType.Deposit) return undefined;
-  const handler = challengeHandlers.get(payment.transaction_type_id);
+  const handler = deps.challengeHandlers.get(payment.transaction_type_id);
   assert(handler !== undefined, `no challenge handler for transactions of type ${payment.transaction_type_id}`);
   return handler;
 }
@@ -113,8 +87,13 @@ function depositOf(payment: PaymentTransaction) {
   };
 }
 
-async function approve(trx: Transaction<Database>, cardPayment: CardPaymentRow, payment: PaymentTransaction): Promise<string | null> {
-  const handler = handlerOf(payment);
+async function approve(
+  deps: Deps,
+  trx: Transaction<Database>,
+  cardPayment: CardPaymentRow,
+  payment: PaymentTransaction,
+): Promise<string | null> {
+  const handler = handlerOf(deps, payment);
   if (handler) {
     const { redirectUrl } = await handler.approve(trx, payment.id);
     await setChallengeState(trx, cardPayment.id, 'approved');
@@ -126,7 +105,8 @@ async function approve(trx: Transaction<Database>, cardPayment: CardPaymentRow, 
     currency: payment.currency_code,
     charges: { amountMinor: payment.amount, feeMinor: payment.fee, vatMinor: payment.vat, totalDebitMinor: payment.total_amount },
   });
-  await postPendingEntries(trx, payment.id, TRANSACTION_STATUS.SUCCESS, posting.entries, posting.charges);
+  const key = cardApprovalPostingKey(payment.uuid);
+  await postPendingEntries(trx, payment.id, TRANSACTION_STATUS.SUCCESS, posting.entries, posting.charges, null, key);
   await setChallengeState(trx, cardPayment.id, 'approved');
   await notifyDepositOutcome(trx, depositOf(payment), { ok: true });
   return null;
@@ -134,6 +114,7 @@ async function approve(trx: Transaction<Database>, cardPayment: CardPaymentRow, 
 
 /** Declined (2) or expired (3): the pending transaction is closed and nothing is posted. */
 async function close(
+  deps: Deps,
   trx: Transaction<Database>,
   cardPayment: CardPaymentRow,
   payment: PaymentTransaction,
@@ -141,7 +122,7 @@ async function close(
 ): Promise<string | null> {
   const status = state === 'declined' ? TRANSACTION_STATUS.FAILED : TRANSACTION_STATUS.EXPIRED;
   const reason = state === 'declined' ? CHALLENGE_DECLINED_REASON : CHALLENGE_EXPIRED_REASON;
-  const handler = handlerOf(payment);
+  const handler = handlerOf(deps, payment);
   if (handler) {
     const { redirectUrl } = await handler.close(trx, payment.id, state, reason);
     await setChallengeState(trx, cardPayment.id, state);
@@ -182,16 +163,16 @@ export async function answerChallenge(
     const payment = await getPaymentTransaction(trx, cardPayment.transaction_id);
     if (cardPayment.state !== 'challenge') return viewOf(cardPayment.state, payment);
     if (new Date(cardPayment.expires_at).getTime() <= now.getTime()) {
-      await close(trx, cardPayment, payment, 'expired');
+      await close(deps, trx, cardPayment, payment, 'expired');
       return viewOf('expired', payment);
     }
     switch (action) {
       case 'view':
         return viewOf('challenge', payment);
       case 'approve':
-        return viewOf('approved', payment, await approve(trx, cardPayment, payment));
+        return viewOf('approved', payment, await approve(deps, trx, cardPayment, payment));
       case 'decline':
-        return viewOf('declined', payment, await close(trx, cardPayment, payment, 'declined'));
+        return viewOf('declined', payment, await close(deps, trx, cardPayment, payment, 'declined'));
       default:
         return assertNever(action);
     }
@@ -204,13 +185,13 @@ export async function answerChallenge(
  * on several nodes: rows another worker holds are skipped.
  * Returns how many were expired; at most EXPIRY_BATCH_SIZE x EXPIRY_BATCHES_PER_RUN_MAX a run.
  */
-export async function expireStaleCardPayments(deps: Pick<Deps, 'db'>, now = new Date()): Promise<number> {
+export async function expireStaleCardPayments(deps: Deps, now = new Date()): Promise<number> {
   let expired = 0;
   for (let batch = 0; batch < EXPIRY_BATCHES_PER_RUN_MAX; batch++) {
     const count = await deps.db.transaction().execute(async (trx) => {
       const stale = await lockStaleChallenges(trx, now, EXPIRY_BATCH_SIZE);
       for (const cardPayment of stale) {
-        await close(trx, cardPayment, await getPaymentTransaction(trx, cardPayment.transaction_id), 'expired');
+        await close(deps, trx, cardPayment, await getPaymentTransaction(trx, cardPayment.transaction_id), 'expired');
       }
       return stale.length;
     });

@@ -2,7 +2,7 @@
 // used by the frictionless path (the deposit posts at once) and by the 3-D Secure approval
 // (the pending row is posted later), so both write exactly the same entries and charges.
 import type { Transaction } from 'kysely';
-import { assert, depositEntries, minorToWire, TransactionType, type Charges, type Entries } from '@paywallet/ledger';
+import { assert, depositEntries, minorToWire, postingKey, TransactionType, type Charges, type Entries } from '@paywallet/ledger';
 import type { Database } from '../../db/schema.ts';
 import type { ChargeRow } from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -21,7 +21,7 @@ export interface CardPaymentMoney {
 
 export function cardPaymentPosting(payment: CardPaymentMoney): { entries: Entries; charges: ChargeRow[] } {
   // Card deposits only: merchant card payments (link, API, POS) post through
-  // merchant-payments, which answers their challenges through registerChallengeHandler.
+  // merchant-payments, which answers their challenges (Deps.challengeHandlers).
   assert(payment.typeId === TransactionType.Deposit, `card payments of type ${payment.typeId} are not supported`);
   return {
     entries: depositEntries({ walletId: String(payment.walletId), currency: payment.currency, charges: payment.charges }),
@@ -30,6 +30,23 @@ export function cardPaymentPosting(payment: CardPaymentMoney): { entries: Entrie
       { name: VAT_NAME, type: 'vat', chargesMinor: payment.charges.vatMinor },
     ],
   };
+}
+
+// Posting keys (docs/posting-keys.md): what each card posting settles, so a retried posting
+// answers the first one instead of moving the money twice.
+
+/** A card deposit approved at once settles its quote, which one deposit consumes. */
+export function depositQuotePostingKey(quoteId: bigint): string {
+  return postingKey('deposit-quote', quoteId);
+}
+
+/**
+ * A card payment posted after its 3-D Secure approval settles its pending transaction: pass it
+ * to postPendingEntries as the posting key (`postPendingEntries(trx, id, status, entries,
+ * charges, null, cardApprovalPostingKey(uuid))`).
+ */
+export function cardApprovalPostingKey(transactionUuid: string): string {
+  return postingKey('card-approval', transactionUuid);
 }
 
 /**

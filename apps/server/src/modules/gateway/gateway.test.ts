@@ -12,6 +12,7 @@ import { JobRunner } from '../../jobs/runner.ts';
 import { SANDBOX_CARDS, SandboxAcquirer } from './acquirer.ts';
 import { PaymentCard, cardBrand, luhnValid, maskCardNumber, type CardInput } from './card.ts';
 import { CHALLENGE_LIFE_S, expireStaleCardPayments } from './card-payments.service.ts';
+import { challengeHandlers, type ChallengeOutcomeHandler } from './challenge-handlers.ts';
 
 const FUTURE_YEAR = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
 const cardInput = (number: string, extra: Partial<CardInput> = {}): CardInput => ({
@@ -99,6 +100,25 @@ describe('card checks and masking', () => {
       expect(text).not.toContain('987');
     }
     expect(Object.keys(checked.card)).not.toContain('cvc');
+  });
+});
+
+describe('challenge handlers', () => {
+  const handler: ChallengeOutcomeHandler = {
+    approve: async () => ({ redirectUrl: null }),
+    close: async () => ({ redirectUrl: null }),
+  };
+
+  it('hands each type to one handler, and never a deposit, which the gateway answers itself', () => {
+    // Proves the table app.ts builds cannot take over deposits or answer one type twice.
+    expect([...challengeHandlers([[[8, 9, 10], handler]]).keys()]).toEqual([8, 9, 10]);
+    expect(() => challengeHandlers([[[1], handler]])).toThrow(/deposits are answered by the gateway itself/);
+    expect(() =>
+      challengeHandlers([
+        [[8], handler],
+        [[8], handler],
+      ]),
+    ).toThrow(/one challenge handler for transactions of type 8/);
   });
 });
 

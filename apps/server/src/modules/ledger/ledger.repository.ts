@@ -3,10 +3,25 @@
 // answers what it wrote (the entries' count and sum) so that ledger.service.ts can check it
 // against what it asked for. Balances move by a conditional UPDATE that refuses to go below
 // zero, so the row lock and the balance check are one round trip too.
+//
+// A keyed posting (docs/posting-keys.md) is the same statement with the key on the business
+// row: the INSERT does nothing when the key is taken (ON CONFLICT on the partial unique index),
+// and so neither do the entries and charges written under it. On PostgreSQL a second inserter
+// of a key waits for the first's commit and then sees the conflict; findKeyedPosting, a new
+// statement, then reads the winner.
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Entries } from '@paywallet/ledger';
 import type { Database } from '../../db/schema.ts';
-import type { ChargeRow, ClosedStatus, PostedAmounts, PostingTransaction, WalletDelta, WrittenEntries } from './ledger.types.ts';
+import type {
+  ChargeRow,
+  ClosedStatus,
+  KeyedPosting,
+  PostedAmounts,
+  PostingTransaction,
+  StoredKeyedPosting,
+  WalletDelta,
+  WrittenEntries,
+} from './ledger.types.ts';
 
 interface WrittenRow {
   id: bigint;
@@ -18,15 +33,32 @@ function written(row: WrittenRow | undefined): WrittenEntries | undefined {
   return row && { transactionId: row.id, entriesSum: BigInt(row.entries_sum), entriesCount: BigInt(row.entries_count) };
 }
 
-/** Writes the business row, its entries and its charges; undefined if the row was not written. */
+/**
+ * Writes the business row, its entries and its charges; undefined if the row was not written,
+ * which for a keyed posting means that the key was taken (nothing at all is written then).
+ */
 export async function insertPostedTransaction(
   trx: Transaction<Database>,
   movement: PostingTransaction,
   uuid: string,
   entries: Entries,
   charges: ChargeRow[],
+  keyed: KeyedPosting | null = null,
 ): Promise<WrittenEntries | undefined> {
-  return writeEntriesOf(trx, transactionInsertSql(movement, uuid), entries, charges);
+  const insert = transactionInsertSql(movement, uuid, keyed);
+  const row = keyed ? sql`${insert} ON CONFLICT (posting_key) WHERE posting_key IS NOT NULL DO NOTHING` : insert;
+  return writeEntriesOf(trx, row, entries, charges);
+}
+
+/** The transaction that holds a posting key, with what it stored for it; undefined if none does. */
+export async function findKeyedPosting(trx: Transaction<Database>, key: string): Promise<StoredKeyedPosting | undefined> {
+  const result = await sql<{ id: bigint; uuid: string; posting_digest: string; entries_count: bigint | string }>`
+    SELECT t.id, t.uuid, t.posting_digest,
+           (SELECT count(*) FROM ledger_entries e WHERE e.transaction_id = t.id) AS entries_count
+      FROM transactions t
+     WHERE t.posting_key = ${key}`.execute(trx);
+  const row = result.rows[0];
+  return row && { transactionId: row.id, uuid: row.uuid, digest: row.posting_digest, entriesCount: BigInt(row.entries_count) };
 }
 
 /**
@@ -60,13 +92,16 @@ export async function insertUnpostedTransaction(
   movement: PostingTransaction,
   uuid: string,
 ): Promise<bigint | undefined> {
-  const result = await sql<{ id: bigint }>`${transactionInsertSql(movement, uuid)} RETURNING id`.execute(trx);
+  const result = await sql<{ id: bigint }>`${transactionInsertSql(movement, uuid, null)} RETURNING id`.execute(trx);
   return result.rows[0]?.id;
 }
 
 /**
  * Gives a pending (0) transaction its final `status` and writes its entries and charges, in
- * one statement. Undefined when the row was not pending: nothing is written then.
+ * one statement. Undefined when the row was not pending, or (keyed) when another row holds the
+ * key: nothing is written then. Two postings of one pending row wait on its row lock, and the
+ * second finds it no longer pending; two rows posted under one key at once meet in the unique
+ * index instead, and the second's statement fails with a unique violation.
  */
 export async function postPendingTransaction(
   trx: Transaction<Database>,
@@ -75,14 +110,17 @@ export async function postPendingTransaction(
   entries: Entries,
   charges: ChargeRow[],
   amounts: PostedAmounts | null = null,
+  keyed: KeyedPosting | null = null,
 ): Promise<WrittenEntries | undefined> {
   const row = sql`
     UPDATE transactions SET status = ${status}, updated_at = now(),
            amount = COALESCE(${amounts?.amountMinor ?? null}::bigint, amount),
            fee = COALESCE(${amounts?.feeMinor ?? null}::bigint, fee),
            vat = COALESCE(${amounts?.vatMinor ?? null}::bigint, vat),
-           total_amount = COALESCE(${amounts?.totalAmountMinor ?? null}::bigint, total_amount)
-     WHERE id = ${transactionId} AND status = 0`;
+           total_amount = COALESCE(${amounts?.totalAmountMinor ?? null}::bigint, total_amount),
+           posting_key = ${keyed?.key ?? null}, posting_digest = ${keyed?.digest ?? null}
+     WHERE id = ${transactionId} AND status = 0
+       ${keyed ? sql`AND NOT EXISTS (SELECT 1 FROM transactions AS keyed WHERE keyed.posting_key = ${keyed.key})` : sql``}`;
   return writeEntriesOf(trx, row, entries, charges);
 }
 
@@ -118,7 +156,7 @@ export async function moveWalletBalances(trx: Transaction<Database>, delta: Wall
 }
 
 /** The INSERT of a business row, shared by the posted and the unposted paths. */
-function transactionInsertSql(m: PostingTransaction, uuid: string) {
+function transactionInsertSql(m: PostingTransaction, uuid: string, keyed: KeyedPosting | null) {
   const mp = m.merchantPayment;
   return sql`INSERT INTO transactions (
         uuid, transaction_type_id, status, currency_id, amount, fee, vat, total_amount,
@@ -126,7 +164,8 @@ function transactionInsertSql(m: PostingTransaction, uuid: string) {
         receiver_user_id, receiver_account_id, receiver_account_title, receiver_account_number,
         payment_method_id, reference_id, refrence, gateway_reference_id,
         card_holder_name, card_number, card_brand, notes, money_request_id, settlement_status, failure_reason, channel_id,
-        customer_id, payment_link_id, api_payment_id, pos_device_id, client_reference, description, host_reference)
+        customer_id, payment_link_id, api_payment_id, pos_device_id, client_reference, description, host_reference,
+        posting_key, posting_digest)
       VALUES (
         ${uuid}, ${m.typeId}, ${m.status}, ${m.currencyId}, ${m.amountMinor}, ${m.feeMinor}, ${m.vatMinor}, ${m.totalAmountMinor},
         ${m.sender?.userId ?? null}, ${m.sender?.walletId ?? null}, ${m.sender?.title ?? null}, ${m.sender?.accountNumber ?? null},
@@ -135,7 +174,8 @@ function transactionInsertSql(m: PostingTransaction, uuid: string) {
         ${m.card?.holderName ?? null}, ${m.card?.maskedNumber ?? null}, ${m.card?.brand ?? null}, ${m.notes ?? null},
         ${m.moneyRequestId ?? null}, ${null}, ${m.failureReason ?? null}, ${m.channelId ?? null},
         ${mp?.customerId ?? null}, ${mp?.paymentLinkId ?? null}, ${mp?.apiPaymentId ?? null}, ${mp?.posDeviceId ?? null},
-        ${mp?.clientReference ?? null}, ${mp?.description ?? null}, ${mp?.hostReference ?? null})`;
+        ${mp?.clientReference ?? null}, ${mp?.description ?? null}, ${mp?.hostReference ?? null},
+        ${keyed?.key ?? null}, ${keyed?.digest ?? null})`;
 }
 
 function entryValues(entries: Entries) {

@@ -8,14 +8,21 @@
 // the lock and the balance check are one round trip. System accounts (gateway, fees, VAT,
 // payouts) have no balance row: their balance is the sum of their entries, so no posting
 // ever waits on them.
+//
+// Posting keys (docs/posting-keys.md): a posting may name what it settles. A second posting of
+// the key with the same movement answers the first transaction ('exists') and writes nothing;
+// with another movement it is refused (POSTING_KEY_REUSED). The balances move only for the
+// posting whose row was written, so the loser of a race never touches a wallet.
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { TRANSACTION_STATUS } from '@paywallet/contract';
-import { assert, assertBalanced, depositEntries, TransactionType, type Entries } from '@paywallet/ledger';
+import { assert, assertBalanced, depositEntries, TransactionType, type Entries, type PostingKeyOutcome } from '@paywallet/ledger';
 import type { Database } from '../../db/schema.ts';
+import { fail } from '../../transport/errors.ts';
 import type {
   ChargeRow,
   ClosedStatus,
+  KeyedPosting,
   MerchantPaymentColumns,
   PartyRef,
   PostedAmounts,
@@ -24,10 +31,18 @@ import type {
   WrittenEntries,
 } from './ledger.types.ts';
 import * as repository from './ledger.repository.ts';
+import { answerTakenKey, isPostingKeyConflict, keyedPendingPosting, keyedPosting } from './posting-keys.ts';
 
 export type { ChargeRow, MerchantPaymentColumns, PartyRef, PostedAmounts, PostingTransaction };
 
 export type PostingResult = { ok: true; transactionId: bigint; uuid: string } | { ok: false; code: 'INSUFFICIENT_FUNDS'; walletId: bigint };
+
+/** A posted movement: its transaction, and whether this call wrote it or its key's first posting had. */
+export interface Posted {
+  transactionId: bigint;
+  uuid: string;
+  outcome: PostingKeyOutcome;
+}
 
 /** Thrown inside the database transaction so that it rolls back; callers turn it into a value. */
 export class PostingRefused extends Error {
@@ -53,21 +68,27 @@ export function walletDeltas(entries: Entries): WalletDelta[] {
 /**
  * Writes a movement. Throws PostingRefused (which rolls the caller's transaction back) when a
  * wallet bucket would go below zero; use `withPosting` to get that as a result value instead.
+ * With `movement.postingKey`, a key already posted answers its first transaction ('exists',
+ * nothing written) or, for another movement, fails POSTING_KEY_REUSED.
  */
 export async function postEntries(
   trx: Transaction<Database>,
   movement: PostingTransaction,
   entries: Entries,
   charges: ChargeRow[],
-): Promise<{ transactionId: bigint; uuid: string }> {
+): Promise<Posted> {
   assertBalanced(entries);
+  const keyed = movement.postingKey ? keyedPosting(movement.postingKey, movement, entries, charges) : null;
   const uuid = crypto.randomUUID();
-  const written = await repository.insertPostedTransaction(trx, movement, uuid, entries, charges);
-  assert(written !== undefined, 'the transaction row was not written');
+  const written = await repository.insertPostedTransaction(trx, movement, uuid, entries, charges, keyed);
+  if (written === undefined) {
+    assert(keyed !== null, 'the transaction row was not written');
+    return { ...answerTakenKey(await repository.findKeyedPosting(trx, keyed.key), keyed, entries), outcome: 'exists' };
+  }
   // Paired with assertBalanced above: what the database wrote sums to zero too.
   assertWritten(written, entries);
   await applyWalletDeltas(trx, entries);
-  return { transactionId: written.transactionId, uuid };
+  return { transactionId: written.transactionId, uuid, outcome: 'created' };
 }
 
 // A card payment that waits for a 3-D Secure answer is a business row before it is a movement:
@@ -95,7 +116,9 @@ export async function recordUnpostedTransaction(
 /**
  * Posts the entries of a pending transaction and gives it its final `status`, in one
  * statement, then moves the balances. Only a pending row takes entries, so a second posting
- * against the same row is refused (an assertion: callers lock the row's state first).
+ * against the same row is refused (an assertion: callers lock the row's state first). With a
+ * `postingKey`, a second posting of the row under the key answers 'exists' instead, and the
+ * key on another movement fails POSTING_KEY_REUSED.
  */
 export async function postPendingEntries(
   trx: Transaction<Database>,
@@ -104,13 +127,40 @@ export async function postPendingEntries(
   entries: Entries,
   charges: ChargeRow[],
   amounts: PostedAmounts | null = null,
-): Promise<void> {
+  postingKey: string | null = null,
+): Promise<PostingKeyOutcome> {
   assert(status !== TRANSACTION_STATUS.PENDING, 'posting settles a pending transaction');
   assertBalanced(entries);
-  const written = await repository.postPendingTransaction(trx, transactionId, status, entries, charges, amounts);
-  assert(written !== undefined, `transaction ${transactionId} is not pending; its entries were posted or it was closed`);
+  const keyed = postingKey ? keyedPendingPosting(postingKey, { transactionId, status, amounts }, entries, charges) : null;
+  const written = await writePendingPosting(trx, { transactionId, status, amounts }, entries, charges, keyed);
+  if (written === undefined) {
+    const notPending = `transaction ${transactionId} is not pending; its entries were posted or it was closed`;
+    assert(keyed !== null, notPending);
+    const first = await repository.findKeyedPosting(trx, keyed.key);
+    assert(first !== undefined, notPending);
+    // The digest names the row, so the same movement under the key is this very row, posted before.
+    assert(answerTakenKey(first, keyed, entries).transactionId === transactionId, 'a pending posting answers its own row');
+    return 'exists';
+  }
   assertWritten(written, entries);
   await applyWalletDeltas(trx, entries);
+  return 'created';
+}
+
+/** The pending row's posting statement; a key another row took at the same moment is a refusal. */
+async function writePendingPosting(
+  trx: Transaction<Database>,
+  posting: { transactionId: bigint; status: number; amounts: PostedAmounts | null },
+  entries: Entries,
+  charges: ChargeRow[],
+  keyed: KeyedPosting | null,
+): Promise<WrittenEntries | undefined> {
+  try {
+    return await repository.postPendingTransaction(trx, posting.transactionId, posting.status, entries, charges, posting.amounts, keyed);
+  } catch (error) {
+    if (keyed && isPostingKeyConflict(error)) fail('POSTING_KEY_REUSED');
+    throw error;
+  }
 }
 
 /** Closes a pending transaction as failed (2) or expired (3); false when it was not pending. */

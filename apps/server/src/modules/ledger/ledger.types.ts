@@ -26,6 +26,13 @@ export interface PostingTransaction {
   channelId?: bigint | null;
   /** A merchant card payment's own columns (migration 0012); absent on every other movement. */
   merchantPayment?: MerchantPaymentColumns | null;
+  /**
+   * What this posting settles, unique in the ledger (docs/posting-keys.md), e.g.
+   * `postingKey('send-money-quote', quoteId)`: posting again with the key and the same movement
+   * answers the first transaction and writes nothing; with another movement it is refused
+   * (POSTING_KEY_REUSED). Absent: no guard, as before keys existed.
+   */
+  postingKey?: string | null;
 }
 
 /** What a card payment to a merchant adds to its transactions row. */
@@ -75,4 +82,18 @@ export interface PostedAmounts {
   feeMinor: bigint;
   vatMinor: bigint;
   totalAmountMinor: bigint;
+}
+
+/** A posting key with the digest (sha256 of the canonical form) of the movement asked for under it. */
+export interface KeyedPosting {
+  key: string;
+  digest: string;
+}
+
+/** The first posting of a key, as the ledger stored it. */
+export interface StoredKeyedPosting {
+  transactionId: bigint;
+  uuid: string;
+  digest: string;
+  entriesCount: bigint;
 }

@@ -3,13 +3,14 @@
 // which reads it through getPayableApiPayment / lockApiPaymentForPayment in the shape of a
 // payment link. The payment events of the core keep each API payment's state: paid when its
 // charge succeeds or is authorised, failed when a card payment's charge fails, and its API
-// status (requires_capture, refunded, ...) as the payment moves.
-import crypto from 'node:crypto';
+// status (requires_capture, refunded, ...) as the payment moves (applyPaymentEvent, a standing
+// payment listener that app.ts composes with the others).
 import type { Transaction } from 'kysely';
+import { minorToWire } from '@paywallet/ledger';
 import type { Database } from '../../db/schema.ts';
 import type { Queryable } from '../../db/database.ts';
 import { allowedSchemes } from '../merchant-payments/fees.service.ts';
-import { onPaymentEvent, type PaymentEvent } from '../merchant-payments/merchant-payments.service.ts';
+import type { PaymentEvent } from '../merchant-payments/payment-events.ts';
 import type { TGetApiPaymentsInput, TGetApiPaymentsResponse } from '@paywallet/contract';
 import type { Deps } from '../../deps.ts';
 import { defineList, listPage } from '../../db/lists.ts';
@@ -170,7 +171,8 @@ async function notifyMerchant(
   if (!url) return;
   const { payment } = event;
   const charged = payment.amountCapturedMinor > 0n;
-  const eventId = `evt_${crypto.randomUUID()}`;
+  // The payment event's own id: whoever builds this body from the event names it the same.
+  const eventId = `evt_${event.id}`;
   await enqueueWebhook(trx, {
     merchantUserId: row.merchant_user_id,
     eventType: 'api.payment',
@@ -182,26 +184,21 @@ async function notifyMerchant(
       payment: {
         id: row.uuid,
         status: payment.status,
-        amount: Number(payment.amountMinor),
-        amountCaptured: Number(payment.amountCapturedMinor),
-        amountRefunded: Number(payment.amountRefundedMinor),
+        amount: minorToWire(payment.amountMinor),
+        amountCaptured: minorToWire(payment.amountCapturedMinor),
+        amountRefunded: minorToWire(payment.amountRefundedMinor),
         currency: payment.currency,
-        fee: charged ? Number(payment.feeMinor) : 0,
-        vat: charged ? Number(payment.vatMinor) : 0,
+        fee: charged ? minorToWire(payment.feeMinor) : 0,
+        vat: charged ? minorToWire(payment.vatMinor) : 0,
         failureReason: payment.failureReason,
         clientReference: row.client_reference,
         transactionId: payment.uuid,
         createdAt: payment.createdAt.toISOString(),
       },
-      ...(event.refund ? { refund: { id: event.refund.uuid, amount: Number(event.refund.amountMinor) } } : {}),
-      ...(event.captureAmountMinor !== undefined ? { captureAmount: Number(event.captureAmountMinor) } : {}),
+      ...(event.refund ? { refund: { id: event.refund.uuid, amount: minorToWire(event.refund.amountMinor) } } : {}),
+      ...(event.captureAmountMinor !== undefined ? { captureAmount: minorToWire(event.captureAmountMinor) } : {}),
     },
   });
-}
-
-/** Registers the payment-event listener (once: the same function registered twice is called once). */
-export function registerApiPaymentEvents(): void {
-  onPaymentEvent(applyPaymentEvent);
 }
 
 // ---- the back office: get-api-payments (spec 2, Api Payment) ------------------------------------
@@ -263,7 +260,7 @@ export async function getApiPayments(deps: Deps, merchantUserId: bigint, input: 
         payment_status: status === API_PAYMENT_STATUS.EXPIRED && row.mode === 'hosted' ? 'expired' : row.payment_status,
         created_at: new Date(row.created_at).toISOString(),
         exipres_in: row.exipres_in,
-        amount: Number(row.amount),
+        amount: minorToWire(row.amount),
         currency: { code: row.currency_code },
         schemas: schemesOf.get(`${row.currency_id}:${row.channel_id}`) ?? [],
         added_by_user:
@@ -276,7 +273,7 @@ export async function getApiPayments(deps: Deps, merchantUserId: bigint, input: 
           .filter((tx) => tx.api_payment_id === row.id)
           .map((tx) => ({
             uuid: tx.uuid,
-            amount: Number(tx.amount),
+            amount: minorToWire(tx.amount),
             status: tx.status,
             failure_reason: tx.failure_reason,
             card_number: tx.card_number,

@@ -21,15 +21,14 @@ import type { Dispatcher } from '../../transport/dispatcher.ts';
 import { MERCHANT_API_DOOR, sendDoorAnswer } from '../../transport/doors.ts';
 import { failure } from '../../transport/errors.ts';
 import type { ApiKeyScope } from '../../transport/scope.ts';
-import { getApiPayments, registerApiPaymentEvents } from './api-payments.service.ts';
+import { getApiPayments } from './api-payments.service.ts';
 import { buildMerchantApiDocument } from './merchant-api.openapi.ts';
 import { capture, createPayment, listPayments, readPayment, refund, voidAuthorisation, type ApiClient } from './merchant-api.service.ts';
 
 const clientOf = (scope: ApiKeyScope): ApiClient => ({ merchantUserId: scope.accountHolderId, clientId: scope.clientId });
 
-/** The API's six operations, the back-office call of API payments, and the listener that keeps them in step with their payments. */
+/** The API's six operations and the back-office call of API payments (their payment listener, applyPaymentEvent, is composed in app.ts). */
 export function registerMerchantApiCalls(dispatcher: Dispatcher, deps: Deps): void {
-  registerApiPaymentEvents();
   dispatcher.register(getApiPaymentsCall, async (input, ctx) => ({ data: await getApiPayments(deps, ctx.scope.accountHolderId, input) }));
   dispatcher.register(apiCreatePaymentCall, async (input, ctx) => createPayment(deps, ctx.audit, clientOf(ctx.scope), input, ctx.ip));
   dispatcher.register(apiListPaymentsCall, async (input, ctx) => ({ data: await listPayments(deps, clientOf(ctx.scope), input) }));

@@ -29,20 +29,13 @@ import { openSecret, sealSecret } from '../../lib/sealed-secrets.ts';
 import type { AuditTrail } from '../../transport/audit-trail.ts';
 import type { HandlerResult, KeptRefusal } from '../../transport/dispatcher.ts';
 import { AppError, fail, failure } from '../../transport/errors.ts';
-import { PaymentCard } from '../gateway/card.ts';
 import { openAttempt } from '../merchant-payments/attempts.service.ts';
 import { allowedCurrencies } from '../merchant-payments/fees.service.ts';
-import {
-  capturePayment,
-  chargeCard,
-  getPayment,
-  getPaymentByUuid,
-  refundPayment,
-  voidPayment,
-  type MerchantPayment,
-  type PaymentAuditWriter,
-  type PaymentChange,
-} from '../merchant-payments/merchant-payments.service.ts';
+import { chargeCard, checkPaymentCard } from '../merchant-payments/merchant-payments.service.ts';
+import { capturePayment, voidPayment } from '../merchant-payments/capture.service.ts';
+import { refundPayment } from '../merchant-payments/refund.service.ts';
+import { getPayment, getPaymentByUuid, type MerchantPayment } from '../merchant-payments/payment-views.ts';
+import type { PaymentAuditWriter, PaymentChange } from '../merchant-payments/payment-events.ts';
 import { API_PAYMENT_STATUS, hostedPageUrl } from './api-payments.service.ts';
 import {
   findApiPaymentById,
@@ -158,20 +151,6 @@ async function channelFor(deps: Deps, client: ApiClient, requested: string | num
   return channel.id;
 }
 
-/** The card as the core takes it; a card that fails the checks (Luhn, expiry, CVC) is refused here, before anything is written. */
-function checkedCard(card: NonNullable<TCreatePaymentInput['card']>) {
-  const number = card.number.replace(/\s+/g, '');
-  const check = PaymentCard.check({
-    holderName: card.holderName,
-    number,
-    expMonth: String(card.expMonth).padStart(2, '0'),
-    expYear: String(card.expYear % 100).padStart(2, '0'),
-    cvc: card.cvc,
-  });
-  if (!check.ok) fail(check.code);
-  return { holderName: card.holderName, number, expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvc };
-}
-
 /** Writes the API payment and its audit row in one transaction; its id. */
 async function insertPayment(
   deps: Deps,
@@ -229,7 +208,8 @@ export async function createPayment(
   const channelId = await channelFor(deps, client, input.channelId);
   const currency = (await allowedCurrencies(deps.db, client.merchantUserId)).find((c) => c.code === input.currency);
   if (!currency) fail('CURRENCY_NOT_SUPPORTED', { currency: input.currency });
-  const card = input.card ? checkedCard(input.card) : undefined;
+  // The card is checked once, here: one that fails (Luhn, expiry, CVC) is refused before anything is written.
+  const card = input.card ? checkPaymentCard(input.card) : undefined;
   const customer = input.customer ?? (card ? { name: card.holderName, email: null, phone: null } : undefined);
   const uuid = crypto.randomUUID();
   const apiPaymentId = await insertPayment(deps, audit, client, input, { uuid, channelId, currencyId: currency.id, customer });

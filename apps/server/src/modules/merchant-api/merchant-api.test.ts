@@ -18,7 +18,7 @@ import { refuseAuditRows } from '../../test/refuse-audit.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
 import { openAttempt } from '../merchant-payments/attempts.service.ts';
-import { chargeCard } from '../merchant-payments/merchant-payments.service.ts';
+import { chargeCard, checkPaymentCard } from '../merchant-payments/merchant-payments.service.ts';
 import { getPayableApiPayment, whyApiPaymentUnpayable } from './api-payments.service.ts';
 import type { TPayment, TPaymentList, TRefund, TApiError } from '@paywallet/contract';
 
@@ -498,7 +498,7 @@ describe('hosted checkout (no card)', () => {
         kind: 'api',
         currency: payable.currency,
         amountMinor: payable.amountMinor,
-        card: card(number),
+        card: checkPaymentCard(card(number)),
         customer: { name: 'Sam' },
         capture: payable.captureMethod,
         attemptId,

@@ -11,7 +11,9 @@ import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
 import { AppError } from '../../transport/errors.ts';
 import { openAttempt } from './attempts.service.ts';
-import { chargeCard, getPayment, refundPayment } from './merchant-payments.service.ts';
+import { chargeCard, checkPaymentCard } from './merchant-payments.service.ts';
+import { refundPayment } from './refund.service.ts';
+import { getPayment } from './payment-views.ts';
 
 let t: TestApp;
 let merchant: TestMerchant;
@@ -46,7 +48,13 @@ async function pay(amountMinor = 10_000n) {
     kind: 'api',
     currency: 'AED',
     amountMinor,
-    card: { holderName: 'Rana Aziz', number: SANDBOX_CARDS.approved, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '321' },
+    card: checkPaymentCard({
+      holderName: 'Rana Aziz',
+      number: SANDBOX_CARDS.approved,
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 2,
+      cvc: '321',
+    }),
     customer: { name: 'Rana Aziz', email: 'rana@example.com' },
     capture: 'automatic',
     attemptId,
@@ -187,13 +195,13 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('payments under concurrency 
           kind: 'link',
           currency: 'USD',
           amountMinor: 5_000n,
-          card: {
+          card: checkPaymentCard({
             holderName: 'Noor Salem',
             number: SANDBOX_CARDS.approved,
             expMonth: 12,
             expYear: new Date().getUTCFullYear() + 2,
             cvc: '321',
-          },
+          }),
           customer: { name: 'Noor Salem', email: 'noor@example.com' },
           capture: 'automatic',
           attemptId,

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { fail } from '../../transport/errors.ts';
 import { listTransactionAttempts } from './attempts.service.ts';
 import { getMerchantFees, updateMerchantFees } from './fees.service.ts';
-import { findMerchantTransactionId } from './merchant-payments.service.ts';
+import { findMerchantTransactionId } from './payment-views.ts';
 
 // The merchant reads the attempts of its own transactions (staff with Transactions too); the
 // console reads and edits a merchant's card fee schedule.

@@ -15,32 +15,32 @@ import { AppError } from '../../transport/errors.ts';
 import { JobRunner } from '../../jobs/runner.ts';
 import { getAttemptTimeline, openAttempt } from './attempts.service.ts';
 import { allowedCurrencies, allowedSchemes, quoteMerchantFee } from './fees.service.ts';
-import {
-  capturePayment,
-  chargeCard,
-  getPayment,
-  getPaymentByUuid,
-  onPaymentEvent,
-  refundPayment,
-  THREE_DS_REFUSED_REASON,
-  voidPayment,
-  type ChargeInput,
-  type PaymentEvent,
-} from './merchant-payments.service.ts';
+import { chargeCard, checkPaymentCard, THREE_DS_REFUSED_REASON, type CardInput, type ChargeInput } from './merchant-payments.service.ts';
+import { capturePayment, voidPayment } from './capture.service.ts';
+import { refundPayment } from './refund.service.ts';
+import { getPayment, getPaymentByUuid } from './payment-views.ts';
+import type { PaymentEventType } from './payment-events.ts';
 
 const FUTURE_YEAR = new Date().getUTCFullYear() + 3;
 
 let t: TestApp;
 let merchant: TestMerchant;
-const events: PaymentEvent['type'][] = [];
+const events: PaymentEventType[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A recorder heard after the app's own payment listeners (app.ts), so the tests see each event.
+  t = await createTestApp(
+    {},
+    {
+      extraPaymentListeners: [
+        async (_trx, event) => {
+          if (event.payment.merchantUserId === merchant.id) events.push(event.type);
+        },
+      ],
+    },
+  );
   merchant = await createTestMerchant(t, { currencies: ['AED'] });
   await giveMerchantFees(t, merchant.id);
-  onPaymentEvent(async (_trx, event) => {
-    if (event.payment.merchantUserId === merchant.id) events.push(event.type);
-  });
 });
 afterAll(async () => {
   await expectLedgerInvariants(t);
@@ -60,20 +60,22 @@ async function attempt(who: TestMerchant = merchant) {
   });
 }
 
-async function charge(number: string, extra: Partial<ChargeInput> = {}) {
+/** Charges as a door does: the card checked at the edge (checkPaymentCard), then the core. */
+async function charge(number: string, extra: Partial<Omit<ChargeInput, 'card'>> & { card?: CardInput } = {}) {
   const { attemptId } = await attempt();
+  const { card, ...rest } = extra;
   return chargeCard(t.deps, {
     merchantUserId: merchant.id,
     channelId: online(),
     kind: 'link',
     currency: 'AED',
     amountMinor: 10_000n,
-    card: { holderName: 'Layla Haddad', number, expMonth: 9, expYear: FUTURE_YEAR, cvc: '123' },
+    card: checkPaymentCard(card ?? { holderName: 'Layla Haddad', number, expMonth: 9, expYear: FUTURE_YEAR, cvc: '123' }),
     customer: { name: 'Layla Haddad', email: 'layla@example.com', phone: '+971500000001', country: 'AE', city: 'Dubai' },
     capture: 'automatic',
     attemptId,
     ip: '10.0.0.1',
-    ...extra,
+    ...rest,
   });
 }
 
@@ -247,7 +249,7 @@ describe('chargeCard', () => {
       kind: 'api',
       currency: 'AED',
       amountMinor: 10_000n,
-      card: { holderName: 'A B', number: SANDBOX_CARDS.approved, expMonth: 9, expYear: FUTURE_YEAR, cvc: '123' },
+      card: checkPaymentCard({ holderName: 'A B', number: SANDBOX_CARDS.approved, expMonth: 9, expYear: FUTURE_YEAR, cvc: '123' }),
       customer: { name: 'A B' },
       capture: 'automatic',
       attemptId,
@@ -302,7 +304,7 @@ describe('3-D Secure', () => {
     expect((await page(payment.challengeUrl!)).body).toContain('AED 100.00');
     const approved = await answer(payment.challengeUrl!, 'approve');
     expect(approved.statusCode).toBe(303);
-    expect(approved.headers.location).toBe(`https://shop.example.com/done?order=7&status=succeeded&transaction_id=${payment.uuid}`);
+    expect(approved.headers.location).toBe(`https://shop.example.com/done?order=7&status=succeeded&transactionId=${payment.uuid}`);
     expect(await entriesOf(payment.transactionId)).toEqual(['gateway -10000', 'wallet:on_hold 9632', 'fees 350', 'vat 18']);
     expect(await getPayment(t.deps.db, merchant.id, payment.transactionId)).toMatchObject({
       status: 'succeeded',
@@ -327,7 +329,7 @@ describe('3-D Secure', () => {
   it('fails the payment on Decline (status 2, nothing posted) and redirects with the status', async () => {
     const payment = await charge(SANDBOX_CARDS.challenge, { returnUrl: 'https://shop.example.com/back' });
     const declined = await answer(payment.challengeUrl!, 'decline');
-    expect(declined.headers.location).toBe(`https://shop.example.com/back?status=failed&transaction_id=${payment.uuid}`);
+    expect(declined.headers.location).toBe(`https://shop.example.com/back?status=failed&transactionId=${payment.uuid}`);
     expect(await getPayment(t.deps.db, merchant.id, payment.transactionId)).toMatchObject({
       status: 'failed',
       failureReason: 'The 3-D Secure check was declined.',

@@ -113,8 +113,10 @@ async function openStream(hub: NotificationHub, request: FastifyRequest, reply: 
       raw.end();
     },
   };
-  const unsubscribe = await hub.subscribe(userId, sessionId, stream);
-  if (!unsubscribe) return sendEnvelope(reply, { code: 503, message: 'Please try again later.', data: null, reason: 'SERVER_BUSY' });
+  const subscription = await hub.subscribe(userId, sessionId, stream);
+  // A caller over its share of streams (TOO_MANY_STREAMS), or the node full (SERVER_BUSY).
+  if ('refused' in subscription) return sendEnvelope(reply, refusalEnvelope(failure(subscription.refused)));
+  const { unsubscribe } = subscription;
   reply.hijack();
   raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',

@@ -13,10 +13,16 @@
 // Each interval also checks that the streams' sessions are live: a stream of a session that
 // was logged out, revoked or expired is ended. Heartbeats (an SSE comment) keep proxies from
 // closing an idle stream.
+//
+// A stream holds a connection and a place in the hub, so one caller may not hold them all: a
+// session has a few places (a browser's tabs share one session), a user a few more (a phone and
+// a laptop), the node the rest. Past a cap the stream is refused by name (TOO_MANY_STREAMS);
+// a stream that closes gives its place back at once.
 import type { FastifyBaseLogger } from 'fastify';
 import type { TNotification } from '@paywallet/contract';
 import type { Db } from '../../db/database.ts';
-import { latestNotificationId, listLiveNotifications, listLiveSessionIds } from './notifications.repository.ts';
+import { latestNotificationId, listLiveNotifications } from './notifications.repository.ts';
+import { listLiveSessionIds } from '../auth/sessions.ts';
 import { notificationView } from './notifications.service.ts';
 
 export const LIVE_LIMITS = {
@@ -27,7 +33,20 @@ export const LIVE_LIMITS = {
   rowsPerPoll: 1_000,
   /** Open streams one node holds; past it a new stream is refused (the client retries later). */
   streamsMax: 10_000,
+  /**
+   * Open streams of one session: the tabs of one browser share a session, and a browser opens
+   * at most 6 connections to one host over HTTP/1.1, so more tabs than that cannot stream anyway.
+   */
+  streamsPerSessionMax: 6,
+  /** Open streams of one user across their sessions: a browser or two, and a phone. */
+  streamsPerUserMax: 12,
 } as const;
+
+/** Why a stream was not opened: a caller over its share, or the node full or closing. */
+export type StreamRefusal = 'TOO_MANY_STREAMS' | 'SERVER_BUSY';
+
+/** What subscribe answers: the function that closes the stream, or why there is none. */
+export type Subscription = { unsubscribe: () => void } | { refused: StreamRefusal };
 
 export interface LiveStream {
   /** Sends a notification to the client. */
@@ -59,6 +78,9 @@ export class NotificationHub {
   readonly #db: Db;
   readonly #log: FastifyBaseLogger;
   readonly #subscribers = new Set<Subscriber>();
+  /** Open streams per session and per user, kept with #subscribers by #add and #remove. */
+  readonly #perSession = new Map<bigint, number>();
+  readonly #perUser = new Map<bigint, number>();
   readonly #pollMs: number;
   readonly #heartbeatMs: number;
   readonly #serving: () => boolean;
@@ -79,16 +101,30 @@ export class NotificationHub {
     return this.#subscribers.size;
   }
 
-  /** Opens a stream for the user; answers the function that closes it (call it when the client goes). */
-  async subscribe(userId: bigint, sessionId: bigint, stream: LiveStream): Promise<(() => void) | undefined> {
-    if (this.#closed || this.#subscribers.size >= LIVE_LIMITS.streamsMax) return undefined;
+  /** Open streams of a session (tests read the places it holds). */
+  streamsOfSession(sessionId: bigint): number {
+    return this.#perSession.get(sessionId) ?? 0;
+  }
+
+  /**
+   * Opens a stream for the user, or says why not. The caps are checked before the query (a
+   * refused flood costs nothing) and again after it, right before the stream is added with no
+   * await between, so parallel opens of one user cannot both take the last place.
+   */
+  async subscribe(userId: bigint, sessionId: bigint, stream: LiveStream): Promise<Subscription> {
+    const early = this.#refusal(userId, sessionId);
+    if (early) return { refused: early };
     const sinceId = await latestNotificationId(this.#db, userId);
+    const refused = this.#refusal(userId, sessionId);
+    if (refused) return { refused };
     const subscriber: Subscriber = { userId, sessionId, sinceId, cursor: sinceId, seen: new Map(), stream };
-    this.#subscribers.add(subscriber);
+    this.#add(subscriber);
     this.#start();
-    return () => {
-      this.#subscribers.delete(subscriber);
-      if (this.#subscribers.size === 0) this.#stop();
+    return {
+      unsubscribe: () => {
+        this.#remove(subscriber);
+        if (this.#subscribers.size === 0) this.#stop();
+      },
     };
   }
 
@@ -97,6 +133,26 @@ export class NotificationHub {
     this.#closed = true;
     this.#endAll('SERVER_CLOSING');
     this.#stop();
+  }
+
+  #refusal(userId: bigint, sessionId: bigint): StreamRefusal | undefined {
+    if (this.#closed || this.#subscribers.size >= LIVE_LIMITS.streamsMax) return 'SERVER_BUSY';
+    if (this.streamsOfSession(sessionId) >= LIVE_LIMITS.streamsPerSessionMax) return 'TOO_MANY_STREAMS';
+    if ((this.#perUser.get(userId) ?? 0) >= LIVE_LIMITS.streamsPerUserMax) return 'TOO_MANY_STREAMS';
+    return undefined;
+  }
+
+  #add(subscriber: Subscriber): void {
+    this.#subscribers.add(subscriber);
+    this.#perSession.set(subscriber.sessionId, this.streamsOfSession(subscriber.sessionId) + 1);
+    this.#perUser.set(subscriber.userId, (this.#perUser.get(subscriber.userId) ?? 0) + 1);
+  }
+
+  /** Forgets a stream once, whichever way it ended (the client went, its session ended, the node closes). */
+  #remove(subscriber: Subscriber): void {
+    if (!this.#subscribers.delete(subscriber)) return;
+    decrement(this.#perSession, subscriber.sessionId);
+    decrement(this.#perUser, subscriber.userId);
   }
 
   #start(): void {
@@ -118,7 +174,7 @@ export class NotificationHub {
 
   #endAll(reason: 'SESSION_ENDED' | 'SERVER_CLOSING'): void {
     for (const subscriber of [...this.#subscribers]) {
-      this.#subscribers.delete(subscriber);
+      this.#remove(subscriber);
       subscriber.stream.end(reason);
     }
   }
@@ -139,7 +195,7 @@ export class NotificationHub {
       const live = new Set(await listLiveSessionIds(this.#db, [...new Set(subscribers.map((s) => s.sessionId))], now));
       for (const subscriber of subscribers) {
         if (!live.has(subscriber.sessionId)) {
-          this.#subscribers.delete(subscriber);
+          this.#remove(subscriber);
           subscriber.stream.end('SESSION_ENDED');
         }
       }
@@ -173,4 +229,11 @@ export class NotificationHub {
       this.#polling = false;
     }
   }
+}
+
+/** One fewer under the key; the key goes when none is left, so the maps hold only open streams. */
+function decrement(counts: Map<bigint, number>, key: bigint): void {
+  const left = (counts.get(key) ?? 0) - 1;
+  if (left > 0) counts.set(key, left);
+  else counts.delete(key);
 }

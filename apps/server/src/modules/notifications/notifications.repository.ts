@@ -152,16 +152,3 @@ export async function consumeEventsTicket(
     ])
     .executeTakeFirst();
 }
-
-/** Which of these sessions are still live (not revoked, not expired). */
-export async function listLiveSessionIds(db: Queryable, sessionIds: readonly bigint[], now: Date): Promise<bigint[]> {
-  if (sessionIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('sessions')
-    .select('id')
-    .where('id', 'in', sessionIds)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .execute();
-  return rows.map((row) => row.id);
-}

@@ -21,7 +21,7 @@ import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { createTestPerson, expectLedgerInvariants, type TestPerson } from '../../test/money.ts';
 import { logAttemptStep, openAttempt } from '../merchant-payments/attempts.service.ts';
-import { chargeCard } from '../merchant-payments/merchant-payments.service.ts';
+import { chargeCard, checkPaymentCard } from '../merchant-payments/merchant-payments.service.ts';
 import { insertPaymentLink } from './payment-links.service.ts';
 
 let t: TestApp;
@@ -404,7 +404,7 @@ async function payThrough(link: { id: number; token: string; amount: number }, n
     kind: 'link',
     currency: 'AED',
     amountMinor: BigInt(link.amount),
-    card: { holderName: name, number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+    card: checkPaymentCard({ holderName: name, number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' }),
     customer: { name, email: `${name.split(' ')[0]!.toLowerCase()}@example.com` },
     capture: 'automatic',
     attemptId: attempt.attemptId,

@@ -4,42 +4,27 @@
 // and capture, refund and void reach only POS payments of this device's channel and merchant
 // (anything else reads as POS_TRANSACTION_NOT_FOUND). Money moves through the merchant payments
 // core (type 10 transactions); this module adds the device's rules, the audit row of the person
-// on the device (the core's `audit` writer) and the POS webhook (an onPaymentEvent listener),
-// both written inside the payment's own transaction.
-import { AsyncLocalStorage } from 'node:async_hooks';
+// on the device (the core's `audit` writer) and the POS webhook (onPosPaymentEvent, a standing
+// payment listener composed in app.ts), both written inside the payment's own transaction. The
+// operation travels to the listener on the event (its origin); the device's answer is built
+// from the same event by the operation's own listener, so it is the webhook's body.
 import type { Transaction } from 'kysely';
+import { minorToWire } from '@paywallet/ledger';
 import type { TPosChargeInput, TPosOperationResponse, TPosTransactionType, TPosWebhookBody } from '@paywallet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { fail } from '../../transport/errors.ts';
-import {
-  capturePayment,
-  chargeCard,
-  getPaymentByUuid,
-  onPaymentEvent,
-  refundPayment,
-  voidPayment,
-  type MerchantPayment,
-  type PaymentAuditWriter,
-  type PaymentChange,
-  type PaymentEvent,
-} from '../merchant-payments/merchant-payments.service.ts';
+import { chargeCard, checkPaymentCard } from '../merchant-payments/merchant-payments.service.ts';
+import { capturePayment, voidPayment } from '../merchant-payments/capture.service.ts';
+import { refundPayment } from '../merchant-payments/refund.service.ts';
+import { getPaymentByUuid, type MerchantPayment } from '../merchant-payments/payment-views.ts';
+import type { PaymentAuditWriter, PaymentCall, PaymentChange, PaymentEvent } from '../merchant-payments/payment-events.ts';
 import { openAttempt } from '../merchant-payments/attempts.service.ts';
 import { enqueueWebhook } from '../webhooks/webhooks.service.ts';
 import { getPosWebhookUrl } from '../app-settings/app-settings.service.ts';
 import type { DeviceActor, DeviceRequest } from './device-sessions.ts';
-import { newPosEventId, posStatusOf, posStatusOfEvent, posTypeOfEvent, posWebhookBody, type PosOperationExtras } from './pos-webhook.ts';
-
-/** The device operation running in this async context, so the payment listener knows why the payment moved. */
-interface RunningOperation {
-  actor: DeviceActor;
-  request: DeviceRequest;
-  operation: TPosTransactionType;
-  /** The body the listener built and enqueued, answered as is. */
-  body?: TPosWebhookBody;
-}
-const running = new AsyncLocalStorage<RunningOperation>();
+import { newPosEventId, posEventBody, posStatusOf, posWebhookBody, type PosOperationExtras } from './pos-webhook.ts';
 
 /** What the operation moved, as the webhook's transactionAmount says it. */
 function movedAmount(operation: TPosTransactionType, change: PaymentChange): bigint {
@@ -54,8 +39,7 @@ function movedAmount(operation: TPosTransactionType, change: PaymentChange): big
  * call's): the operation and its row commit together, and a refusal of the core (which rolls
  * back) leaves no row.
  */
-function auditWriter(operation: RunningOperation): PaymentAuditWriter {
-  const { actor, request } = operation;
+function auditWriter(actor: DeviceActor, request: DeviceRequest, operation: TPosTransactionType): PaymentAuditWriter {
   return (trx, change) =>
     request.audit.record(trx, {
       subject: { type: 'transaction', id: change.payment.transactionId },
@@ -64,37 +48,23 @@ function auditWriter(operation: RunningOperation): PaymentAuditWriter {
         deviceId: actor.deviceId,
         loginId: Number(actor.loginId),
         status: posStatusOf(change.payment),
-        amount: Number(movedAmount(operation.operation, change)),
+        amount: minorToWire(movedAmount(operation, change)),
       },
     });
 }
 
 /**
- * Every state change of a POS payment (the core calls this inside its transaction): the POS
- * webhook is enqueued when the merchant has a POS webhook URL; the device operation that caused
- * it, if any, answers the same body.
+ * Every state change of a POS payment, whoever caused it (a standing payment listener, composed
+ * in app.ts; the core calls it inside the payment's transaction): the POS webhook is enqueued
+ * when the merchant has a POS webhook URL.
  */
 export async function onPosPaymentEvent(trx: Transaction<Database>, event: PaymentEvent): Promise<void> {
   const payment = event.payment;
   if (payment.kind !== 'pos') return;
-  const operation = running.getStore();
-  const transactionType = posTypeOfEvent(event, operation?.operation);
-  const extras: PosOperationExtras = {};
-  if (event.captureAmountMinor !== undefined) extras.captureAmountMinor = event.captureAmountMinor;
-  if (event.refund) extras.refundAmountMinor = event.refund.amountMinor;
-  const body = await posWebhookBody(trx, payment, transactionType, posStatusOfEvent(event), extras, newPosEventId());
   const url = await getPosWebhookUrl(trx, payment.merchantUserId);
-  if (url)
-    await enqueueWebhook(trx, { merchantUserId: payment.merchantUserId, eventType: 'pos.transaction', url, body, eventId: body.eventId });
-  if (operation && operation.operation === transactionType) operation.body = body;
-}
-
-let listening = false;
-/** Registers the POS listener on the payments core once per process (modules/index.ts). */
-export function listenToPosPayments(): void {
-  if (listening) return;
-  listening = true;
-  onPaymentEvent(onPosPaymentEvent);
+  if (!url) return;
+  const body = await posEventBody(trx, event);
+  await enqueueWebhook(trx, { merchantUserId: payment.merchantUserId, eventType: 'pos.transaction', url, body, eventId: body.eventId });
 }
 
 function requireOperation(actor: DeviceActor, operation: TPosTransactionType): void {
@@ -102,21 +72,28 @@ function requireOperation(actor: DeviceActor, operation: TPosTransactionType): v
 }
 
 /**
- * Runs one device operation: the listener sees it, and `work` gets the audit writer to hand to
- * the core; the answer is the body the webhook got, or, when the core raised no event (nothing
- * changed state), the payment as it is now.
+ * Runs one device operation: `work` gets what to hand the core (the operation as the events'
+ * origin, the audit writer, and the listener that keeps the body of the event this operation
+ * raised); the answer is that body, the one the webhook got, or, when the core raised no event
+ * (nothing changed state), the payment as it is now.
  */
 async function runOperation(
   deps: Deps,
   actor: DeviceActor,
   request: DeviceRequest,
   operation: TPosTransactionType,
-  work: (audit: PaymentAuditWriter) => Promise<{ payment: MerchantPayment; extras?: PosOperationExtras }>,
+  work: (call: PaymentCall) => Promise<{ payment: MerchantPayment; extras?: PosOperationExtras }>,
 ): Promise<TPosOperationResponse> {
-  const context: RunningOperation = { actor, request, operation };
-  const { payment, extras } = await running.run(context, () => work(auditWriter(context)));
-  const body: TPosWebhookBody =
-    context.body ?? (await posWebhookBody(deps.db, payment, operation, posStatusOf(payment), extras ?? {}, newPosEventId()));
+  let answered: TPosWebhookBody | undefined;
+  const { payment, extras } = await work({
+    origin: { door: 'pos', operation },
+    audit: auditWriter(actor, request, operation),
+    onEvent: async (trx, event) => {
+      const body = await posEventBody(trx, event);
+      if (body.transactionType === operation) answered = body;
+    },
+  });
+  const body = answered ?? (await posWebhookBody(deps.db, payment, operation, posStatusOf(payment), extras ?? {}, newPosEventId()));
   const { eventId: _eventId, ...transaction } = body;
   return { ...transaction, failureReason: payment.failureReason };
 }
@@ -137,6 +114,8 @@ export async function posCharge(
   input: TPosChargeInput,
 ): Promise<TPosOperationResponse> {
   requireOperation(actor, operation);
+  // The card is checked once, here, before the attempt is opened: a card that fails writes nothing.
+  const card = checkPaymentCard(input.card);
   const attempt = await openAttempt(deps.db, {
     merchantUserId: actor.merchantUserId,
     paymentToken: `pos:${actor.deviceId}`,
@@ -144,14 +123,14 @@ export async function posCharge(
     message: operation === 'SALE' ? 'POS sale started' : 'POS pre-authorisation started',
     data: { deviceId: actor.deviceId, loginId: String(actor.loginId), operation },
   });
-  return runOperation(deps, actor, request, operation, async (audit) => {
+  return runOperation(deps, actor, request, operation, async (call) => {
     const payment = await chargeCard(deps, {
       merchantUserId: actor.merchantUserId,
       channelId: actor.channelId,
       kind: 'pos',
       currency: input.currency,
       amountMinor: BigInt(input.amount),
-      card: input.card,
+      card,
       customer: {
         name: input.customer?.name ?? input.card.holderName,
         email: input.customer?.email ?? null,
@@ -165,7 +144,7 @@ export async function posCharge(
       // Card-present: nobody can answer a 3-D Secure challenge on the device, so a card that
       // asks for one fails at once (nothing pending, nothing moved).
       threeDSecure: 'refuse',
-      audit,
+      ...call,
     });
     return { payment };
   });
@@ -181,13 +160,13 @@ export async function posCapture(
   requireOperation(actor, 'CAPTURE');
   const payment = await devicePayment(deps.db, actor, input.transactionId);
   const amountMinor = BigInt(input.amount);
-  return runOperation(deps, actor, request, 'CAPTURE', async (audit) => ({
+  return runOperation(deps, actor, request, 'CAPTURE', async (call) => ({
     payment: await capturePayment(deps, {
       merchantUserId: actor.merchantUserId,
       transactionId: payment.transactionId,
       amountMinor,
       ip: request.ip,
-      audit,
+      ...call,
     }),
     extras: { captureAmountMinor: amountMinor },
   }));
@@ -203,7 +182,7 @@ export async function posRefund(
   requireOperation(actor, 'REFUND');
   const payment = await devicePayment(deps.db, actor, input.transactionId);
   const amountMinor = BigInt(input.amount);
-  return runOperation(deps, actor, request, 'REFUND', async (audit) => {
+  return runOperation(deps, actor, request, 'REFUND', async (call) => {
     const refunded = await refundPayment(deps, {
       merchantUserId: actor.merchantUserId,
       transactionId: payment.transactionId,
@@ -212,7 +191,7 @@ export async function posRefund(
       description: `POS refund on ${actor.deviceId}`,
       ip: request.ip,
       actorUserId: actor.userId,
-      audit,
+      ...call,
     });
     return { payment: refunded.payment, extras: { refundAmountMinor: refunded.refund.amountMinor } };
   });
@@ -227,12 +206,12 @@ export async function posVoid(
 ): Promise<TPosOperationResponse> {
   requireOperation(actor, 'VOID');
   const payment = await devicePayment(deps.db, actor, input.transactionId);
-  return runOperation(deps, actor, request, 'VOID', async (audit) => ({
+  return runOperation(deps, actor, request, 'VOID', async (call) => ({
     payment: await voidPayment(deps, {
       merchantUserId: actor.merchantUserId,
       transactionId: payment.transactionId,
       ip: request.ip,
-      audit,
+      ...call,
     }),
   }));
 }

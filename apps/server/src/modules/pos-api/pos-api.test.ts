@@ -23,8 +23,8 @@ import { createTestDevice, deviceToken, posApi, type TestDevice } from '../../te
 import { JobRunner } from '../../jobs/runner.ts';
 import { THREE_DS_REFUSED_REASON } from '../merchant-payments/merchant-payments.service.ts';
 import { POS_REQUESTS_PER_MINUTE } from './device-sessions.ts';
-import { DEMO_STAFF } from '../../db/seed.ts';
-import { DEMO_POS_PASSWORD } from '../../db/seed-pos.ts';
+import { DEMO_STAFF } from '../../seed/seed.ts';
+import { DEMO_POS_PASSWORD } from '../../seed/seed-pos.ts';
 import { WebhookReceiver } from '../../test/webhook-receiver.ts';
 
 const CARDS = {

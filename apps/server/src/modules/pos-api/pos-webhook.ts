@@ -1,8 +1,9 @@
 // The POS transaction as the merchant's POS webhook receives it (spec 2-merchant-reporting, POS
-// Webhook Settings) and as every POS API operation answers it. One function builds it, inside
-// the payment's database transaction (an onPaymentEvent listener), so the answer a device reads
-// and the body the merchant's server receives are the same object, and the webhook is enqueued
-// (H4's durable, signed delivery) only if the payment's change commits.
+// Webhook Settings) and as every POS API operation answers it. One function builds it from the
+// payment event, inside the payment's database transaction: the standing POS listener for the
+// webhook, the device operation's own listener for its answer. The event's id and time make
+// both the same object, and the webhook is enqueued (H4's durable, signed delivery) only if the
+// payment's change commits.
 //
 // transactionType names the operation (SALE, PRE_AUTH, CAPTURE, REFUND, VOID) and
 // transactionStatus what the payment is after it (CREATED while it awaits 3-D Secure,
@@ -10,9 +11,11 @@
 // minor units: transactionAmount is what this operation moved (the sale, the authorisation,
 // the capture, the refund, the voided authorisation), feesAmount and vatAmount the payment's.
 import crypto from 'node:crypto';
+import { minorToWire } from '@paywallet/ledger';
 import type { TPosTransactionStatus, TPosTransactionType, TPosWebhookBody } from '@paywallet/contract';
 import type { Queryable } from '../../db/database.ts';
-import type { MerchantPayment, PaymentEvent } from '../merchant-payments/merchant-payments.service.ts';
+import type { MerchantPayment } from '../merchant-payments/payment-views.ts';
+import type { PaymentEvent } from '../merchant-payments/payment-events.ts';
 import { findChannelPlace, findDevicePlace } from './pos-api.repository.ts';
 
 export type PosOperationExtras = {
@@ -42,8 +45,9 @@ export function posStatusOf(payment: Pick<MerchantPayment, 'status'>): TPosTrans
   }
 }
 
-/** The operation an event tells of, when the device's own operation is not known (a later 3-D Secure answer, an expiry). */
-export function posTypeOfEvent(event: PaymentEvent, operation: TPosTransactionType | undefined): TPosTransactionType {
+/** The operation an event tells of: the device's own when a device caused it, else read from the event (a later 3-D Secure answer, an expiry). */
+export function posTypeOfEvent(event: PaymentEvent): TPosTransactionType {
+  const operation = event.origin?.door === 'pos' ? event.origin.operation : undefined;
   switch (event.type) {
     case 'payment.authorized':
       return 'PRE_AUTH';
@@ -83,7 +87,16 @@ export function newPosEventId(): string {
   return `evt_${crypto.randomUUID().replace(/-/g, '')}`;
 }
 
-const money = (value: bigint, currency: string) => ({ value: Number(value), currency });
+/** The webhook body of a payment event: its id and time are the event's, so every builder builds the same body. */
+export async function posEventBody(db: Queryable, event: PaymentEvent): Promise<TPosWebhookBody> {
+  const extras: PosOperationExtras = {};
+  if (event.captureAmountMinor !== undefined) extras.captureAmountMinor = event.captureAmountMinor;
+  if (event.refund) extras.refundAmountMinor = event.refund.amountMinor;
+  const eventId = `evt_${event.id.replace(/-/g, '')}`;
+  return posWebhookBody(db, event.payment, posTypeOfEvent(event), posStatusOfEvent(event), extras, eventId, event.at);
+}
+
+const money = (value: bigint, currency: string) => ({ value: minorToWire(value), currency });
 
 /** The webhook body of one operation on a POS payment. */
 export async function posWebhookBody(

@@ -27,6 +27,7 @@ import { hashSecret } from '../../lib/secrets.ts';
 import type { AuditTrail } from '../../transport/audit-trail.ts';
 import { fail } from '../../transport/errors.ts';
 import type { Scope } from '../../transport/scope.ts';
+import { refuseSignInCreationInImpersonation } from '../auth/sessions.ts';
 import * as repository from './pos.repository.ts';
 import type { PosDeviceRow, PosLoginRow, PosPersonRow } from './pos.repository.ts';
 
@@ -282,6 +283,7 @@ export async function resetPosStaffPassword(
   posDeviceIdInput: number,
   staffIdInput: number,
 ): Promise<TResetStaffPosdevicePasswordResponse> {
+  refuseSignInCreationInImpersonation(scope);
   const merchantUserId = scope.accountHolderId;
   const posDeviceId = BigInt(posDeviceIdInput);
   const userId = BigInt(staffIdInput);

@@ -18,8 +18,8 @@ import {
   type TAddPosDeviceRequest,
 } from '@paywallet/contract';
 import { countRows, createTestApp, DEMO_MERCHANT, fieldErrors, type TestApp } from '../../test/harness.ts';
-import { DEMO_STAFF } from '../../db/seed.ts';
-import { DEMO_POS_DEVICES, DEMO_POS_PASSWORD } from '../../db/seed-pos.ts';
+import { DEMO_STAFF } from '../../seed/seed.ts';
+import { DEMO_POS_DEVICES, DEMO_POS_PASSWORD } from '../../seed/seed-pos.ts';
 import { createTestMerchant, createTestStaff, type TestMerchant, type TestStaff } from '../../test/merchant.ts';
 import { expectLedgerInvariants } from '../../test/money.ts';
 import { verifySecret } from '../../lib/secrets.ts';

@@ -30,7 +30,7 @@ import { JobRunner } from '../../jobs/runner.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import { postEntries, recordUnpostedTransaction, type PostingTransaction } from '../ledger/ledger.service.ts';
 import { openAttempt } from '../merchant-payments/attempts.service.ts';
-import { chargeCard } from '../merchant-payments/merchant-payments.service.ts';
+import { chargeCard, checkPaymentCard } from '../merchant-payments/merchant-payments.service.ts';
 import { insertPaymentLink } from '../payment-links/payment-links.service.ts';
 import { getWallet } from '../wallets/wallets.service.ts';
 import { REPORT_FAILED_MESSAGE, removeExpiredReports } from './reports.service.ts';
@@ -505,7 +505,7 @@ describe('an export of a payment link’s transactions', () => {
         kind: 'link',
         currency: 'AED',
         amountMinor,
-        card: { holderName: name, number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+        card: checkPaymentCard({ holderName: name, number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' }),
         customer: { name, email: `${name.split(' ')[0]!.toLowerCase()}@example.com` },
         capture: 'automatic',
         attemptId: attempt.attemptId,

@@ -25,7 +25,7 @@ import { hashSecret } from '../../lib/secrets.ts';
 import type { AuditTrail } from '../../transport/audit-trail.ts';
 import { fail } from '../../transport/errors.ts';
 import type { Scope } from '../../transport/scope.ts';
-import { revokeUserSessions } from '../auth/sessions.ts';
+import { refuseSignInCreationInImpersonation, revokeUserSessions } from '../auth/sessions.ts';
 import {
   findStaff,
   insertStaffUser,
@@ -72,6 +72,7 @@ function storedPhone(phone: string): string {
 }
 
 export async function addMerchantStaff(deps: Deps, scope: Scope, audit: AuditTrail, input: TAddMerchantStaffInput): Promise<TStaffRow> {
+  refuseSignInCreationInImpersonation(scope);
   const phone = storedPhone(input.phoneNumber);
   if (await isEmailTaken(deps.db, input.email)) fail('EMAIL_TAKEN', { fieldErrors: { email: 'The email has already been taken.' } });
   if (await isPhoneTaken(deps.db, phone)) fail('PHONE_TAKEN', { fieldErrors: { phoneNumber: 'The phone has already been taken.' } });

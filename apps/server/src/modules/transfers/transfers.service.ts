@@ -17,6 +17,7 @@ import {
 import {
   assert,
   minorToWire,
+  postingKey,
   quoteCharges,
   sendMoneyEntries,
   TransactionType,
@@ -235,7 +236,7 @@ export async function confirmSendMoney(
     assert(parsed.success, 'a send-money quote holds a send-money payload');
     if (quote.previousResult) return repeatedConfirm(trx, audit, quote.previousResult, parsed.data, requestId);
     const payload = await payingRequest(trx, payerUserId, parsed.data, requestId);
-    const posted = await postTransfer(trx, payerUserId, payload);
+    const posted = await postTransfer(trx, payerUserId, payload, quote.id);
     await consumeQuote(trx, quote.id, posted.transactionId, { transactionId: posted.uuid, requestId: payload.requestId });
     await audit.record(trx, { subject: { type: 'transaction', id: posted.uuid }, detail: { amountMinor: payload.enteredMinor } });
     return posted.uuid;
@@ -349,6 +350,15 @@ async function recheckDailyLimit(trx: Transaction<Database>, payerUserId: bigint
 }
 
 /**
+ * The posting key of a transfer (docs/posting-keys.md): the request it pays, which is paid once
+ * whichever quote pays it, else the quote, which is consumed once. The quote's row lock already
+ * keeps a second confirm away; the key is the ledger's own guard behind it.
+ */
+function transferPostingKey(payload: SendMoneyPayload, quoteId: bigint): string {
+  return payload.requestId === null ? postingKey('send-money-quote', quoteId) : postingKey('money-request', payload.requestId);
+}
+
+/**
  * Moves the quoted money: entries, balances, charge rows, the request, the notifications. Locks
  * are taken in one order by every confirm (quote, request, the payer's daily usage, the payee
  * when a wallet is opened, then wallets in id order), so two confirms never wait on each other
@@ -358,6 +368,7 @@ async function postTransfer(
   trx: Transaction<Database>,
   payerUserId: bigint,
   payload: SendMoneyPayload,
+  quoteId: bigint,
 ): Promise<{ transactionId: bigint; uuid: string }> {
   const request = payload.requestId === null ? undefined : await lockPendingRequest(trx, BigInt(payload.requestId), payerUserId);
   const payeeUserId = BigInt(payload.payeeUserId);
@@ -389,6 +400,7 @@ async function postTransfer(
       paymentMethodId: payload.paymentMethodId,
       moneyRequestId: request?.id ?? null,
       notes: request?.notes || null,
+      postingKey: transferPostingKey(payload, quoteId),
     },
     entries,
     [
@@ -396,6 +408,8 @@ async function postTransfer(
       { name: 'VAT', type: 'vat', chargesMinor: charges.vatMinor },
     ],
   );
+  // Posted before under its key: the request and the notices went with that first posting.
+  if (posted.outcome === 'exists') return posted;
   if (request) {
     // The request row is locked since lockPendingRequest, so nothing else can have closed it.
     assert(await acceptPendingRequest(trx, request.id, posted.transactionId), 'a locked pending request is accepted');

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom';
 import { isSignedIn } from '../../lib/storage.ts';
-import { APP_ROOT, AUTH_PATHS } from '../paths.ts';
+import { APP_ROOT, AUTH_PATHS } from '../../lib/paths.ts';
 
 /** '/' leads to the app when signed in, else to the e-mail step. */
 export function HomeRedirect() {

@@ -9,7 +9,7 @@ import type { TFeatureSlug } from '@paywallet/contract';
 import { ErrorState, LoadingState } from '../../components/query-states.tsx';
 import { useFeatureList } from '../../features/shell/api/use-feature-list.ts';
 import { useAccountKind } from '../../hooks/use-account-kind.ts';
-import type { TAccountKind } from '../paths.ts';
+import type { TAccountKind } from '../../lib/paths.ts';
 import { NotAvailablePage } from '../pages/not-available-page.tsx';
 
 export interface RequireFeatureProps {

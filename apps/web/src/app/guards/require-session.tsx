@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useLocalState } from '../../hooks/use-local-state.ts';
-import { AUTH_PATHS, CONSOLE_ROOT } from '../paths.ts';
+import { AUTH_PATHS, CONSOLE_ROOT } from '../../lib/paths.ts';
 
 export function RequireSession({ children }: { children: ReactNode }) {
   const accessToken = useLocalState('accessToken');

@@ -8,7 +8,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { LoadingState } from '../../components/query-states.tsx';
 import { SideMenu } from '../../features/shell/components/side-menu.tsx';
 import { TopBar } from '../../features/shell/components/top-bar.tsx';
-import { HEADER_HEIGHT_PX, NAVBAR_WIDTH_PX } from './shell-metrics.ts';
+import { HEADER_HEIGHT_PX, NAVBAR_WIDTH_PX } from '../../components/shell-metrics.ts';
 
 export function AppLayout() {
   const [menuOpened, menu] = useDisclosure(false);

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { useFeatureList } from '../../features/shell/api/use-feature-list.ts';
 import { useAccountKind } from '../../hooks/use-account-kind.ts';
 import { useLocalState } from '../../hooks/use-local-state.ts';
-import { featurePath } from '../paths.ts';
+import { featurePath } from '../../lib/paths.ts';
 
 const NOT_AVAILABLE_TITLE = 'Not available to your account';
 

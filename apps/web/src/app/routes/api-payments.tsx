@@ -2,7 +2,7 @@
 // api-payment feature.
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../lazy-page.ts';
-import { appChild, MERCHANT_PATHS } from '../paths.ts';
+import { appChild, MERCHANT_PATHS } from '../../lib/paths.ts';
 import { featureGroup } from './feature-group.tsx';
 
 const ApiPayments = lazyPage(() => import('../../features/api-payments/pages/api-payments-page.tsx'), 'ApiPaymentsPage');

@@ -2,7 +2,7 @@
 // app-setting feature, for merchants only.
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../lazy-page.ts';
-import { appChild, MERCHANT_PATHS } from '../paths.ts';
+import { appChild, MERCHANT_PATHS } from '../../lib/paths.ts';
 import { featureGroup } from './feature-group.tsx';
 
 const AppSettings = lazyPage(() => import('../../features/app-settings/pages/app-settings-page.tsx'), 'AppSettingsPage');

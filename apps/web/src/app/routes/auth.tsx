@@ -5,7 +5,7 @@ import type { RouteObject } from 'react-router-dom';
 import { RequireSession } from '../guards/require-session.tsx';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 import { lazyPage } from '../lazy-page.ts';
-import { AUTH_PATHS, authChild } from '../paths.ts';
+import { AUTH_PATHS, authChild } from '../../lib/paths.ts';
 
 const SendOtp = lazyPage(() => import('../../features/auth/pages/send-otp-page.tsx'), 'SendOtpPage');
 const VerifyOtp = lazyPage(() => import('../../features/auth/pages/verify-otp-page.tsx'), 'VerifyOtpPage');

@@ -6,7 +6,7 @@ import { Navigate } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { useLocalState } from '../../hooks/use-local-state.ts';
 import { lazyPage } from '../lazy-page.ts';
-import { AUTH_PATHS, CONSOLE_PATHS, CONSOLE_ROOT } from '../paths.ts';
+import { AUTH_PATHS, CONSOLE_PATHS, CONSOLE_ROOT } from '../../lib/paths.ts';
 
 const ConsoleLayout = lazyPage(() => import('../../console/console-layout.tsx'), 'ConsoleLayout');
 const Stores = lazyPage(() => import('../../console/pages/stores-page.tsx'), 'ConsoleStoresPage');

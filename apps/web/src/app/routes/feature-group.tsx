@@ -4,7 +4,7 @@ import { Outlet } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import type { TFeatureSlug } from '@paywallet/contract';
 import { RequireFeature } from '../guards/require-feature.tsx';
-import type { TAccountKind } from '../paths.ts';
+import type { TAccountKind } from '../../lib/paths.ts';
 
 export function featureGroup(slug: TFeatureSlug, children: RouteObject[], kind?: TAccountKind): RouteObject {
   return {

@@ -2,7 +2,7 @@
 // account has (it is in the user menu, not a feature).
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../lazy-page.ts';
-import { appChild, MERCHANT_PATHS } from '../paths.ts';
+import { appChild, MERCHANT_PATHS } from '../../lib/paths.ts';
 import { featureGroup } from './feature-group.tsx';
 
 const Dashboard = lazyPage(() => import('../../features/dashboard/pages/dashboard-page.tsx'), 'DashboardPage');

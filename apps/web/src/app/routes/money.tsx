@@ -2,7 +2,7 @@
 // its own chunk.
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../lazy-page.ts';
-import { appChild, CONSUMER_PATHS } from '../paths.ts';
+import { appChild, CONSUMER_PATHS } from '../../lib/paths.ts';
 import { featureGroup } from './feature-group.tsx';
 
 const SendMoney = lazyPage(() => import('../../features/send-money/pages/send-money-page.tsx'), 'SendMoneyPage');

@@ -3,7 +3,7 @@
 // area routes the five screens within it (features/payment-links/pages/payment-link-area.tsx).
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../lazy-page.ts';
-import { appChild, MERCHANT_PATHS } from '../paths.ts';
+import { appChild, MERCHANT_PATHS } from '../../lib/paths.ts';
 import { featureGroup } from './feature-group.tsx';
 
 const PaymentLinkArea = lazyPage(() => import('../../features/payment-links/pages/payment-link-area.tsx'), 'PaymentLinkArea');

@@ -3,7 +3,7 @@
 // The profile route stays in home.tsx; its page shows the merchant profile to merchants.
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../lazy-page.ts';
-import { appChild, MERCHANT_PATHS } from '../paths.ts';
+import { appChild, MERCHANT_PATHS } from '../../lib/paths.ts';
 import { featureGroup } from './feature-group.tsx';
 
 const Customers = lazyPage(() => import('../../features/customers/pages/customers-page.tsx'), 'CustomersPage');

@@ -2,7 +2,7 @@
 // pos-devices feature, for merchants only.
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../lazy-page.ts';
-import { appChild, MERCHANT_PATHS } from '../paths.ts';
+import { appChild, MERCHANT_PATHS } from '../../lib/paths.ts';
 import { featureGroup } from './feature-group.tsx';
 
 const PosDevices = lazyPage(() => import('../../features/pos/pages/pos-devices-page.tsx'), 'PosDevicesPage');

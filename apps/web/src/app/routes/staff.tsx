@@ -2,7 +2,7 @@
 // merchant-staff feature; each screen is its own chunk.
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../lazy-page.ts';
-import { appChild, MERCHANT_PATHS } from '../paths.ts';
+import { appChild, MERCHANT_PATHS } from '../../lib/paths.ts';
 import { featureGroup } from './feature-group.tsx';
 
 const StaffList = lazyPage(() => import('../../features/staff/pages/staff-list-page.tsx'), 'StaffListPage');

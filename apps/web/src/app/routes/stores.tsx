@@ -2,7 +2,7 @@
 // update of a store's onboarding, behind the store feature.
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../lazy-page.ts';
-import { appChild, MERCHANT_PATHS } from '../paths.ts';
+import { appChild, MERCHANT_PATHS } from '../../lib/paths.ts';
 import { featureGroup } from './feature-group.tsx';
 
 const Stores = lazyPage(() => import('../../features/stores/pages/stores-page.tsx'), 'StoresPage');

@@ -3,7 +3,7 @@
 // attempts of a merchant's card payment (merchants only).
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../lazy-page.ts';
-import { appChild, CONSUMER_PATHS, MERCHANT_PATHS } from '../paths.ts';
+import { appChild, CONSUMER_PATHS, MERCHANT_PATHS } from '../../lib/paths.ts';
 import { featureGroup } from './feature-group.tsx';
 
 const Transactions = lazyPage(() => import('../../features/transactions/pages/transactions-page.tsx'), 'TransactionsPage');

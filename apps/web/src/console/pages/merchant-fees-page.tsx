@@ -10,7 +10,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { adminGetMerchantFeesCall, adminUpdateMerchantFeesCall, MESSAGES, type TMerchantFeeRow } from '@paywallet/contract';
 import { call } from '../../api/client.ts';
-import { CONSOLE_PATHS, idParam } from '../../app/paths.ts';
+import { CONSOLE_PATHS, idParam } from '../../lib/paths.ts';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../components/data-table/types.ts';
 import { CheckboxField } from '../../components/form/choice-fields.tsx';

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { adminGetMerchantsCall, adminLoginAsMerchantCall, USER_STATUS_LABEL, type TAdminMerchantRow } from '@paywallet/contract';
 import { call } from '../../api/client.ts';
-import { APP_ROOT, CONSOLE_PATHS } from '../../app/paths.ts';
+import { APP_ROOT, CONSOLE_PATHS } from '../../lib/paths.ts';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../components/data-table/types.ts';
 import { FilterBar } from '../../components/filters/filter-bar.tsx';

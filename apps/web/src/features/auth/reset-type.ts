@@ -1,6 +1,6 @@
 // The reset type kept between verify-email-general and the reset screens.
 import { RESET_TYPE } from '@paywallet/contract';
-import { AUTH_PATHS } from '../../app/paths.ts';
+import { AUTH_PATHS } from '../../lib/paths.ts';
 import { localState } from '../../lib/storage.ts';
 
 export type ResetType = (typeof RESET_TYPE)[keyof typeof RESET_TYPE];

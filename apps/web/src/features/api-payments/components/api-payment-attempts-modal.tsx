@@ -7,7 +7,7 @@ import type { TApiPaymentRow } from '@paywallet/contract';
 import { Amount } from '../../../components/amount.tsx';
 import { GmtDate } from '../../../components/gmt-date.tsx';
 import { EmptyState } from '../../../components/query-states.tsx';
-import { MERCHANT_PATHS } from '../../../app/paths.ts';
+import { MERCHANT_PATHS } from '../../../lib/paths.ts';
 
 const STATUS: Record<number, string> = { 0: 'Pending', 1: 'Success', 2: 'Failure' };
 

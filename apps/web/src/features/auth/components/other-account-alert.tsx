@@ -3,7 +3,7 @@
 // wrong account, so the user starts the sign-in again.
 import { Alert, Button, Stack } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { AUTH_PATHS } from '../../../app/paths.ts';
+import { AUTH_PATHS } from '../../../lib/paths.ts';
 
 export function OtherAccountAlert() {
   return (

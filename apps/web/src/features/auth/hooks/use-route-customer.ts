@@ -2,7 +2,7 @@
 // the account a sign-in step is for. A password-stage session held for another account must not
 // take this account's passcode, so such a screen asks the user to sign in again instead.
 import { useSearchParams } from 'react-router-dom';
-import { idParam } from '../../../app/paths.ts';
+import { idParam } from '../../../lib/paths.ts';
 import { useLocalState } from '../../../hooks/use-local-state.ts';
 
 export interface RouteCustomer {

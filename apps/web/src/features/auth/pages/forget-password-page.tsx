@@ -6,7 +6,7 @@ import { RESET_TYPE, verifyEmailGeneralCall } from '@paywallet/contract';
 import { FormActions } from '../../../components/form/form-actions.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { useContractForm } from '../../../hooks/use-contract-form.ts';
-import { withRouteParams } from '../../../app/paths.ts';
+import { withRouteParams } from '../../../lib/paths.ts';
 import { localState } from '../../../lib/storage.ts';
 import { withBotCheck } from '../api/auth-requests.ts';
 import { AuthCard } from '../components/auth-card.tsx';

@@ -9,7 +9,7 @@ import { loginCall, RESET_TYPE } from '@paywallet/contract';
 import { FormActions } from '../../../components/form/form-actions.tsx';
 import { PasswordField } from '../../../components/form/password-field.tsx';
 import { useContractForm } from '../../../hooks/use-contract-form.ts';
-import { AUTH_PATHS, withRouteParams } from '../../../app/paths.ts';
+import { AUTH_PATHS, withRouteParams } from '../../../lib/paths.ts';
 import { localState } from '../../../lib/storage.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { AuthLink } from '../components/auth-link.tsx';

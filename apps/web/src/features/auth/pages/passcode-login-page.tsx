@@ -8,7 +8,7 @@ import { FormActions } from '../../../components/form/form-actions.tsx';
 import { PasscodeField } from '../../../components/form/passcode-fields.tsx';
 import { ProcessingOverlay } from '../../../components/processing-overlay.tsx';
 import { useContractForm } from '../../../hooks/use-contract-form.ts';
-import { AUTH_PATHS, withRouteParams } from '../../../app/paths.ts';
+import { AUTH_PATHS, withRouteParams } from '../../../lib/paths.ts';
 import { localState } from '../../../lib/storage.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { AuthLink } from '../components/auth-link.tsx';

@@ -8,7 +8,7 @@ import { OtpField } from '../../../components/form/otp-field.tsx';
 import { PasswordField } from '../../../components/form/password-field.tsx';
 import { OTP_REFUSALS, onField } from '../../../components/form/server-field-errors.ts';
 import { useContractForm } from '../../../hooks/use-contract-form.ts';
-import { AUTH_PATHS, withRouteParams } from '../../../app/paths.ts';
+import { AUTH_PATHS, withRouteParams } from '../../../lib/paths.ts';
 import { localState } from '../../../lib/storage.ts';
 import { requestResetCode } from '../api/auth-requests.ts';
 import { AuthCard } from '../components/auth-card.tsx';

@@ -10,7 +10,7 @@ import { FormActions } from '../../../components/form/form-actions.tsx';
 import { OtpField } from '../../../components/form/otp-field.tsx';
 import { PasscodePairField } from '../../../components/form/passcode-fields.tsx';
 import { OTP_REFUSALS, onField } from '../../../components/form/server-field-errors.ts';
-import { AUTH_PATHS, withRouteParams } from '../../../app/paths.ts';
+import { AUTH_PATHS, withRouteParams } from '../../../lib/paths.ts';
 import { useContractForm } from '../../../hooks/use-contract-form.ts';
 import { localState } from '../../../lib/storage.ts';
 import { requestResetCode } from '../api/auth-requests.ts';

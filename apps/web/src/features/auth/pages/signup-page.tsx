@@ -8,7 +8,7 @@ import { FirstErrorAlert } from '../../../components/form/first-error-alert.tsx'
 import { FormActions } from '../../../components/form/form-actions.tsx';
 import { PasswordField } from '../../../components/form/password-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
-import { AUTH_PATHS, withRouteParams } from '../../../app/paths.ts';
+import { AUTH_PATHS, withRouteParams } from '../../../lib/paths.ts';
 import { useContractForm } from '../../../hooks/use-contract-form.ts';
 import { localState } from '../../../lib/storage.ts';
 import { AuthCard } from '../components/auth-card.tsx';

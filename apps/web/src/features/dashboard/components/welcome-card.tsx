@@ -3,7 +3,7 @@
 import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { TUser } from '@paywallet/contract';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { UserStatusBadge } from '../../../components/user-status-badge.tsx';
 
 /** `showProfileLink` is off for an administrator logged in as the user (the Profile is theirs alone). */

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Grid, Stack, Title } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { RedirectingModal } from '../../../components/redirecting-modal.tsx';
 import { TransactionSuccessModal } from '../../../components/transaction-success-modal.tsx';
 import { useLocalStateSnapshot } from '../../../hooks/use-local-state.ts';

@@ -4,7 +4,7 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { notificationsCall } from '@paywallet/contract';
 import type { TNotification } from '@paywallet/contract';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { GmtDate } from '../../../components/gmt-date.tsx';

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { addNewPaymentLinkCall } from '@paywallet/contract';
-import { MERCHANT_PATHS } from '../../../app/paths.ts';
+import { MERCHANT_PATHS } from '../../../lib/paths.ts';
 import { AmountField } from '../../../components/form/amount-field.tsx';
 import { FormActions } from '../../../components/form/form-actions.tsx';
 import { RadioGroupField } from '../../../components/form/choice-fields.tsx';

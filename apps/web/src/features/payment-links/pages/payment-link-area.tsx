@@ -3,7 +3,7 @@
 // router holds a single route, payment-link/*, and this area routes within it, so the five
 // screens cost the sign-in page's bundle one entry. The paths come from paths.ts.
 import { Route, Routes } from 'react-router-dom';
-import { MERCHANT_PATHS } from '../../../app/paths.ts';
+import { MERCHANT_PATHS } from '../../../lib/paths.ts';
 import { PaymentLinkAddPage } from './payment-link-add-page.tsx';
 import { PaymentLinkAttemptDetailPage } from './payment-link-attempt-detail-page.tsx';
 import { PaymentLinkAttemptsPage } from './payment-link-attempts-page.tsx';

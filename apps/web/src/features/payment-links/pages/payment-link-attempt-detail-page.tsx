@@ -2,7 +2,7 @@
 // token): the attempt's timeline titled with the payment uuid; Back returns to the attempts.
 import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { href, MERCHANT_PATHS } from '../../../app/paths.ts';
+import { href, MERCHANT_PATHS } from '../../../lib/paths.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useAttemptLog, useLinkByToken } from '../api/payment-link-calls.ts';
 import { AttemptTimeline } from '../../../components/attempt-timeline.tsx';

@@ -4,7 +4,7 @@
 import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paymentLinkStatusStr, type TPaymentLinkAttempt } from '@paywallet/contract';
-import { href, MERCHANT_PATHS } from '../../../app/paths.ts';
+import { href, MERCHANT_PATHS } from '../../../lib/paths.ts';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { GmtDate } from '../../../components/gmt-date.tsx';

@@ -5,7 +5,7 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paymentLinkTypeLabel, type TPaymentLinkTransaction } from '@paywallet/contract';
-import { href, idParam, MERCHANT_PATHS } from '../../../app/paths.ts';
+import { href, idParam, MERCHANT_PATHS } from '../../../lib/paths.ts';
 import { Amount, formatFee } from '../../../components/amount.tsx';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { DataTable } from '../../../components/data-table/data-table.tsx';

@@ -4,7 +4,7 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { getPaymentLinkInfoCall } from '@paywallet/contract';
-import { href, MERCHANT_PATHS } from '../../../app/paths.ts';
+import { href, MERCHANT_PATHS } from '../../../lib/paths.ts';
 import { useFilterDraft } from '../../../components/filters/use-filter-draft.ts';
 import { useListQuery } from '../../../hooks/use-list-query.ts';
 import { useUrlFilters } from '../../../hooks/use-url-filters.ts';

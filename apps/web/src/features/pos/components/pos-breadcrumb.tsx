@@ -1,7 +1,7 @@
 // Breadcrumb App > POS (spec 3 section 2.3), with the screen's own name after it where there is one.
 import { Anchor, Breadcrumbs } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { MERCHANT_PATHS } from '../../../app/paths.ts';
+import { MERCHANT_PATHS } from '../../../lib/paths.ts';
 
 export function PosBreadcrumb({ current }: { current?: string }) {
   return (

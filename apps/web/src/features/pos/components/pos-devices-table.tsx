@@ -2,7 +2,7 @@
 // Device ID, Status; row actions Assign Staff and Update.
 import { useNavigate } from 'react-router-dom';
 import type { TPosDeviceRow } from '@paywallet/contract';
-import { href, MERCHANT_PATHS } from '../../../app/paths.ts';
+import { href, MERCHANT_PATHS } from '../../../lib/paths.ts';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import type { ListView } from '../../../hooks/use-list-query.ts';

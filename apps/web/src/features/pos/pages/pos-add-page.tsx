@@ -4,7 +4,7 @@ import { Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { addPosDeviceCall } from '@paywallet/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { MERCHANT_PATHS } from '../../../app/paths.ts';
+import { MERCHANT_PATHS } from '../../../lib/paths.ts';
 import { useContractForm } from '../../../hooks/use-contract-form.ts';
 import { POS_QUERY_KEY } from '../api/pos-calls.ts';
 import { PosBreadcrumb } from '../components/pos-breadcrumb.tsx';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
 import { POS_TEXTS, type TGetPosDevicesResponse, type TPosPerson, type TTerminalSpecificationName } from '@paywallet/contract';
-import { idParam, MERCHANT_PATHS } from '../../../app/paths.ts';
+import { idParam, MERCHANT_PATHS } from '../../../lib/paths.ts';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useUserProfile } from '../../../hooks/use-user-profile.ts';

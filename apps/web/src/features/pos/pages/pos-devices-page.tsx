@@ -1,7 +1,7 @@
 // POS devices (route pos-devices): breadcrumb App > POS, an Add button, the list a page at a time.
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { MERCHANT_PATHS } from '../../../app/paths.ts';
+import { MERCHANT_PATHS } from '../../../lib/paths.ts';
 import { useUrlPager } from '../../../hooks/use-url-filters.ts';
 import { usePosDeviceList } from '../api/pos-calls.ts';
 import { PosBreadcrumb } from '../components/pos-breadcrumb.tsx';

@@ -4,7 +4,7 @@ import { Stack, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { updatePosDeviceCall, type TPosDeviceRow } from '@paywallet/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { idParam, MERCHANT_PATHS } from '../../../app/paths.ts';
+import { idParam, MERCHANT_PATHS } from '../../../lib/paths.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useContractForm } from '../../../hooks/use-contract-form.ts';
 import { POS_QUERY_KEY, usePosDevice } from '../api/pos-calls.ts';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { TReceivedMoneyRequest } from '@paywallet/contract';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { useDelayElapsed } from '../../../hooks/use-delay-elapsed.ts';
 import { useUrlPager } from '../../../hooks/use-url-filters.ts';

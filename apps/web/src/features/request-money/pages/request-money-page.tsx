@@ -2,7 +2,7 @@
 // on the first tab only. Each list keeps its own page in the URL beside the tab.
 import { Button, Group, Tabs, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { MyRequestsPanel } from '../components/my-requests-panel.tsx';
 import { UserRequestsPanel } from '../components/user-requests-panel.tsx';
 

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { TReceivedMoneyRequest } from '@paywallet/contract';
-import { PATHS, transactionsPath } from '../../../app/paths.ts';
+import { PATHS, transactionsPath } from '../../../lib/paths.ts';
 import { QuoteConfirmCard } from '../../../components/quote-confirm-card.tsx';
 import { TransactionSuccessModal } from '../../../components/transaction-success-modal.tsx';
 import { useAccountKind } from '../../../hooks/use-account-kind.ts';

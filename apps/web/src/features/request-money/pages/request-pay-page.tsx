@@ -13,7 +13,7 @@ import { WalletSelectField } from '../../../components/wallet-select-field.tsx';
 import { useContractForm } from '../../../hooks/use-contract-form.ts';
 import { useLocalStateSnapshot } from '../../../hooks/use-local-state.ts';
 import { paymentWallets, preselectedWallet, useWalletList } from '../../../hooks/use-wallet-list.ts';
-import { PATHS, withRouteParams } from '../../../app/paths.ts';
+import { PATHS, withRouteParams } from '../../../lib/paths.ts';
 import { localState } from '../../../lib/storage.ts';
 import { PAY_REQUEST_REFUSAL_FIELDS, PAY_REQUEST_WIRE_NAMES, ZPayRequestForm } from '../request-money-form.ts';
 import type { TPayRequestFormIn } from '../request-money-form.ts';

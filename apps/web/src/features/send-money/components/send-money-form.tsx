@@ -10,7 +10,7 @@ import { FormActions } from '../../../components/form/form-actions.tsx';
 import { WalletSelectField } from '../../../components/wallet-select-field.tsx';
 import { useContractForm } from '../../../hooks/use-contract-form.ts';
 import { preselectedWallet } from '../../../hooks/use-wallet-list.ts';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { localState } from '../../../lib/storage.ts';
 import type { SendMoneyRecipientState } from '../../../lib/storage.ts';
 import { SEND_MONEY_REFUSAL_FIELDS, SEND_MONEY_WIRE_NAMES, toInitiateSendMoney, ZSendMoneyForm } from '../send-money-form.ts';

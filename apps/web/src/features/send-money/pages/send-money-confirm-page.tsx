@@ -6,7 +6,7 @@ import { Stack, Title } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { QuoteConfirmCard } from '../../../components/quote-confirm-card.tsx';
 import { TransactionSuccessModal } from '../../../components/transaction-success-modal.tsx';
-import { PATHS, transactionsPath, withRouteParams } from '../../../app/paths.ts';
+import { PATHS, transactionsPath, withRouteParams } from '../../../lib/paths.ts';
 import { useAccountKind } from '../../../hooks/use-account-kind.ts';
 import { useLocalStateSnapshot } from '../../../hooks/use-local-state.ts';
 import { localState } from '../../../lib/storage.ts';

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { verifyEmailPhoneCall } from '@paywallet/contract';
 import { call } from '../../../api/client.ts';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useLocalStateSnapshot } from '../../../hooks/use-local-state.ts';
 import { paymentWallets, useWalletList } from '../../../hooks/use-wallet-list.ts';

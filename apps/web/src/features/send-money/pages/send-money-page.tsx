@@ -8,7 +8,7 @@ import { FormActions } from '../../../components/form/form-actions.tsx';
 import { onField, RECIPIENT_REFUSALS } from '../../../components/form/server-field-errors.ts';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { useContractForm } from '../../../hooks/use-contract-form.ts';
-import { PATHS, withRouteParams } from '../../../app/paths.ts';
+import { PATHS, withRouteParams } from '../../../lib/paths.ts';
 import { localState } from '../../../lib/storage.ts';
 
 export function SendMoneyPage() {

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { logoutUserCall } from '@paywallet/contract';
 import { call } from '../../../api/client.ts';
-import { AUTH_PATHS } from '../../../app/paths.ts';
+import { AUTH_PATHS } from '../../../lib/paths.ts';
 import { clearClientState } from '../../../lib/storage.ts';
 
 export function useLogout() {

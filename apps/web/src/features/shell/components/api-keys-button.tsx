@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { getMerchantAppSettingsCall } from '@paywallet/contract';
 import { call } from '../../../api/client.ts';
-import { MERCHANT_PATHS } from '../../../app/paths.ts';
+import { MERCHANT_PATHS } from '../../../lib/paths.ts';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useAccountKind } from '../../../hooks/use-account-kind.ts';

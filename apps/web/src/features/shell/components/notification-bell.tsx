@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { TEXTS } from '@paywallet/contract';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { GmtDate } from '../../../components/gmt-date.tsx';
 import { Icon } from '../../../components/icons.tsx';
 import { useAdminSession } from '../../../hooks/use-admin-session.ts';

@@ -1,11 +1,11 @@
 // The side menu, built from the server's feature list: one link per feature, grouped. Each link
-// comes from app/paths.ts (FEATURE_PATHS), so it always leads to a screen this build has; a
+// comes from lib/paths.ts (FEATURE_PATHS), so it always leads to a screen this build has; a
 // feature slug the build has no screen for is left out rather than linked to a missing page.
 import { NavLink as MantineNavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { NavLink, useLocation } from 'react-router-dom';
 import type { TFeatureGroup } from '@paywallet/contract';
-import { APP_ROOT, featurePath } from '../../../app/paths.ts';
-import type { TAccountKind } from '../../../app/paths.ts';
+import { APP_ROOT, featurePath } from '../../../lib/paths.ts';
+import type { TAccountKind } from '../../../lib/paths.ts';
 import { Icon, iconFor } from '../../../components/icons.tsx';
 import { ImpersonationBanner } from '../../../components/impersonation-banner.tsx';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';

@@ -6,7 +6,7 @@ import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mant
 import { useNavigate } from 'react-router-dom';
 import { TEXTS } from '@paywallet/contract';
 import type { TUser } from '@paywallet/contract';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { Icon } from '../../../components/icons.tsx';
 import { useLogout } from '../api/use-logout.ts';

@@ -1,7 +1,7 @@
 // A menu feature whose screens are not part of this build yet, or an unknown /app path.
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import { APP_ROOT } from '../../../app/paths.ts';
+import { APP_ROOT } from '../../../lib/paths.ts';
 import { LoadingState } from '../../../components/query-states.tsx';
 import { useFeatureList } from '../api/use-feature-list.ts';
 

@@ -1,7 +1,7 @@
 // The breadcrumb and the one h1 of every staff screen.
 import { Anchor, Breadcrumbs, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { MERCHANT_PATHS } from '../../../app/paths.ts';
+import { MERCHANT_PATHS } from '../../../lib/paths.ts';
 
 export function StaffPageHeader({ title }: { title: string }) {
   return (

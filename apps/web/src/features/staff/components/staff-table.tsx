@@ -2,7 +2,7 @@
 // each row has Update and Permissions.
 import { useNavigate } from 'react-router-dom';
 import type { TStaffRow } from '@paywallet/contract';
-import { MERCHANT_PATHS } from '../../../app/paths.ts';
+import { MERCHANT_PATHS } from '../../../lib/paths.ts';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { GmtDate } from '../../../components/gmt-date.tsx';

@@ -4,7 +4,7 @@ import { Card, SimpleGrid, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { addMerchantStaffCall } from '@paywallet/contract';
-import { MERCHANT_PATHS } from '../../../app/paths.ts';
+import { MERCHANT_PATHS } from '../../../lib/paths.ts';
 import { FormActions } from '../../../components/form/form-actions.tsx';
 import { PasswordField } from '../../../components/form/password-field.tsx';
 import { SelectField } from '../../../components/form/select-field.tsx';

@@ -2,7 +2,7 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { getMerchantStaffCall } from '@paywallet/contract';
-import { MERCHANT_PATHS } from '../../../app/paths.ts';
+import { MERCHANT_PATHS } from '../../../lib/paths.ts';
 import { FilterBar } from '../../../components/filters/filter-bar.tsx';
 import { SearchFilter } from '../../../components/filters/search-filter.tsx';
 import { useFilterDraft } from '../../../components/filters/use-filter-draft.ts';

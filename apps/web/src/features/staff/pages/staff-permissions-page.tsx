@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { manageMerchantStaffFeaturesCall, type TFeatureGroup } from '@paywallet/contract';
 import { call } from '../../../api/client.ts';
-import { MERCHANT_PATHS } from '../../../app/paths.ts';
+import { MERCHANT_PATHS } from '../../../lib/paths.ts';
 import { FormActions } from '../../../components/form/form-actions.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useDelayElapsed } from '../../../hooks/use-delay-elapsed.ts';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { MESSAGES } from '@paywallet/contract';
 import { useNavigate } from 'react-router-dom';
-import { href, PATHS } from '../../../app/paths.ts';
+import { href, PATHS } from '../../../lib/paths.ts';
 import { requiredField } from '../../../components/required.ts';
 
 const MAX_CHARS = 100;

@@ -7,7 +7,7 @@ import { Alert, Button, Group, Paper, Radio, Select, Stack, Tabs, Text, Title } 
 import { createStoreCall, STORE_STATUS, updateStoreCall } from '@paywallet/contract';
 import type { TCreateStoreRequest } from '@paywallet/contract';
 import { useNavigate, useParams } from 'react-router-dom';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { requiredField, requiredLabelProps } from '../../../components/required.ts';
 import { call } from '../../../api/client.ts';
 import { FormActions } from '../../../components/form/form-actions.tsx';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Anchor, Breadcrumbs, Button, Group, Stack, Title } from '@mantine/core';
 import type { TStoreRow } from '@paywallet/contract';
 import { Link, useNavigate } from 'react-router-dom';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { GmtDate } from '../../../components/gmt-date.tsx';

@@ -6,7 +6,7 @@ import { Alert, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { STORE_MESSAGES, STORE_STATUS, STORE_STATUS_LABEL, updateStoreCall } from '@paywallet/contract';
 import type { TStoreActivation } from '@paywallet/contract';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { idParam, PATHS } from '../../../app/paths.ts';
+import { idParam, PATHS } from '../../../lib/paths.ts';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useContractForm } from '../../../hooks/use-contract-form.ts';
 import { useForgetStores, useStoreActivation } from '../api/store-calls.ts';

@@ -4,7 +4,7 @@ import { Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { TRANSACTION_STATUS } from '@paywallet/contract';
 import type { TTransactionRow } from '@paywallet/contract';
-import { href, PATHS } from '../../../app/paths.ts';
+import { href, PATHS } from '../../../lib/paths.ts';
 import { Amount } from '../../../components/amount.tsx';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';

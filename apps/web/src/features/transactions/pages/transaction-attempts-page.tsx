@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { TTransactionDetail } from '@paywallet/contract';
 import { isApiError } from '../../../api/api-error.ts';
-import { href, MERCHANT_PATHS } from '../../../app/paths.ts';
+import { href, MERCHANT_PATHS } from '../../../lib/paths.ts';
 import { Amount } from '../../../components/amount.tsx';
 import { AttemptTimeline } from '../../../components/attempt-timeline.tsx';
 import { GmtDate } from '../../../components/gmt-date.tsx';

@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { SETTLEMENT_STATUS_LABEL } from '@paywallet/contract';
 import type { TTransactionDetail } from '@paywallet/contract';
 import { isApiError } from '../../../api/api-error.ts';
-import { href, MERCHANT_PATHS, transactionsPath } from '../../../app/paths.ts';
+import { href, MERCHANT_PATHS, transactionsPath } from '../../../lib/paths.ts';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { GmtDate } from '../../../components/gmt-date.tsx';
 import type { KeyValueRow } from '../../../components/key-value-list.tsx';

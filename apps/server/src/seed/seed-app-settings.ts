@@ -1,7 +1,7 @@
 // The demo merchant's App Settings: API credentials, the webhook signing secret and the default
 // notification settings. Nothing is printed: the main account reads its credentials in the app
 // (App Settings > API Keys, or the top bar's API Keys button).
-import type { Db } from './database.ts';
+import type { Db } from '../db/database.ts';
 import { credentialsKeyFrom } from '../lib/sealed-secrets.ts';
 import { ensureAppSettings } from '../modules/app-settings/app-settings.service.ts';
 

@@ -2,7 +2,7 @@
 // two months, most with one to three cards (masked: first six and last four digits) and a few
 // with none, so the Customers screen, its filters and the cards modal have something to show.
 // Deterministic: the same names, cards and days on every fresh database.
-import type { Db } from './database.ts';
+import type { Db } from '../db/database.ts';
 import { addCustomer } from '../modules/customers/customers.service.ts';
 
 const FIRST = ['Aisha', 'Karim', 'Lina', 'Yusuf', 'Nour', 'Hassan', 'Sara', 'Tariq', 'Mariam', 'Ziad', 'Rania', 'Fadi', 'Huda'];

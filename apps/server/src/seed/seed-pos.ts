@@ -1,7 +1,7 @@
 // The demo merchant's POS devices, so the POS screens have data on first start: a device on each
 // POS channel of the active store, the counter till with the demo staff member assigned (a
 // username, a hashed device password, Sale and Refund enabled), the kiosk with nobody yet.
-import type { Db } from './database.ts';
+import type { Db } from '../db/database.ts';
 import { hashSecret } from '../lib/secrets.ts';
 import { usernameFor } from '../modules/pos/pos.service.ts';
 

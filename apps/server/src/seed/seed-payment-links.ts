@@ -4,7 +4,7 @@
 // platform (VISA and MASTERCARD when seeded). The multiple-use link has one visit to its checkout
 // on record (a customer who opened the page, filled in the details and left), so the attempts
 // list and an attempt's log have something to show.
-import type { Db } from './database.ts';
+import type { Db } from '../db/database.ts';
 import { logAttemptStep, openAttempt } from '../modules/merchant-payments/attempts.service.ts';
 import { insertPaymentLink } from '../modules/payment-links/payment-links.service.ts';
 

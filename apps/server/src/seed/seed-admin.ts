@@ -3,7 +3,7 @@
 // no money.
 import crypto from 'node:crypto';
 import { KYC_STATUS, STORE_STATUS, USER_STATUS } from '@paywallet/contract';
-import type { Db } from './database.ts';
+import type { Db } from '../db/database.ts';
 import { hashSecret } from '../lib/secrets.ts';
 
 export const DEMO_ADMIN = {

@@ -1,7 +1,7 @@
 // Card schemes (payment methods of type CARD_SCHEME, offered in every currency) and the demo
 // merchant's card fee schedule: VISA and MASTERCARD in AED (2.5% + 1.00) and USD (2.9% + 0.30).
 // AMEX is a scheme without a schedule: the demo merchant declines it until the console adds one.
-import type { Db } from './database.ts';
+import type { Db } from '../db/database.ts';
 
 export const CARD_SCHEMES = [
   { code: 'VISA', name: 'Visa' },

@@ -3,7 +3,7 @@
 // operator's later edits stay.
 import crypto from 'node:crypto';
 import { FEATURE_GROUPS, FEATURES, KYC_STATUS, STORE_STATUS, USER_STATUS, type TFeatureSlug } from '@paywallet/contract';
-import type { Db } from './database.ts';
+import type { Db } from '../db/database.ts';
 import { hashSecret } from '../lib/secrets.ts';
 import { createWallet } from '../modules/wallets/wallets.service.ts';
 import { postFeeFreeDeposit } from '../modules/ledger/ledger.service.ts';
