@@ -1,6 +1,7 @@
 // Builds the Fastify instance from its parts: the dependencies every service receives, the one
-// dispatcher with every module's calls, the transports onto it (plain JSON and the encrypted
-// envelope), and the pages outside the API (3-D Secure, dev outbox, the web app).
+// dispatcher with every module's calls, the doors onto it (the web app's plain JSON, encrypted
+// envelope and GET routes; the merchant server API; the POS device API), and the pages outside
+// the API (3-D Secure, dev outbox, the API reference, the web app).
 // main.ts listens; tests build the same app and call it through inject.
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -25,10 +26,10 @@ import { resolveScope } from './modules/auth/sessions.ts';
 import { recordAudit } from './modules/audit/audit.service.ts';
 import { registerDevOutbox } from './modules/dev-outbox/dev-outbox.routes.ts';
 import { registerGatewayPages } from './modules/gateway/gateway.routes.ts';
-import { registerEventsRoute } from './transport/events.ts';
-import { registerReportDownload } from './modules/reports/reports.routes.ts';
-import { registerMerchantApi } from './modules/merchant-api/merchant-api.routes.ts';
-import { registerPosApi } from './modules/pos-api/pos-api.routes.ts';
+import { doorScopeResolvers, MERCHANT_API_DOOR, POS_API_DOOR, registerHttpDoor, registerWebFileCalls } from './transport/doors.ts';
+import { registerLiveEvents } from './modules/notifications/live-events.routes.ts';
+import { registerMerchantApiReference } from './modules/merchant-api/merchant-api.routes.ts';
+import { registerPosApiCalls } from './modules/pos-api/pos-api.routes.ts';
 import { registerJobs } from './jobs/queue.ts';
 import { IDEMPOTENCY_JOBS } from './lib/idempotency.jobs.ts';
 import { MAIL_JOBS } from './lib/mailer.jobs.ts';
@@ -102,10 +103,14 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
     paymentListeners,
     challengeHandlers: challengeHandlers([[MERCHANT_PAYMENT_TYPE_IDS, merchantPaymentChallenges({ paymentListeners })]]),
   };
-  const dispatcher = new Dispatcher(deps, (token) => resolveScope(database.db, token), recordAudit, {
-    strictResponses: !config.production,
-  });
+  const dispatcher = new Dispatcher(
+    deps,
+    doorScopeResolvers(deps, (token) => resolveScope(database.db, token)),
+    recordAudit,
+    { strictResponses: !config.production },
+  );
   registerModules(dispatcher, deps);
+  registerPosApiCalls(dispatcher, deps);
   // The job kinds and schedules each part declares beside its code; the queue knows none of them,
   // and a runner built after this runs them all (docs/jobs.md). Registering again is a no-op.
   for (const jobs of [MAIL_JOBS, IDEMPOTENCY_JOBS, CARD_PAYMENT_JOBS, REPORT_JOBS, WEBHOOK_JOBS, API_PAYMENT_JOBS]) registerJobs(jobs);
@@ -116,14 +121,16 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   app.get('/api/health', async () => ({ code: 200, message: 'Success', data: { database: database.kind } }));
   app.get('/api/altcha/challenge', async () => newBotChallenge(deps));
   await registerEnvelopeApi(app, dispatcher, database.db);
-  registerEventsRoute(app, deps);
+  registerLiveEvents(app, dispatcher, deps);
   await registerPlainApi(app, dispatcher);
+  // Every call is registered by now: the doors bind theirs to HTTP routes.
+  registerWebFileCalls(app, dispatcher);
+  registerHttpDoor(app, dispatcher, deps, MERCHANT_API_DOOR);
+  registerHttpDoor(app, dispatcher, deps, POS_API_DOOR);
 
   if (config.devOutbox) registerDevOutbox(app, deps);
   registerGatewayPages(app, deps);
-  registerReportDownload(app, deps);
-  registerMerchantApi(app, deps);
-  registerPosApi(app, deps);
+  registerMerchantApiReference(app, deps);
   await registerWebApp(app, config.webDistDir);
   return { app, deps, dispatcher, drain };
 }

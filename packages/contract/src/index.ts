@@ -2,6 +2,7 @@
 // One file per call, in a folder per area. "sideEffects": false in package.json lets the web
 // build keep only the calls a screen imports.
 export * from './call.ts';
+export * from './audit-actions.ts';
 export * from './features.ts';
 export * from './errors.ts';
 export * from './statuses.ts';
@@ -86,6 +87,7 @@ export * from './calls/profile/update-profile-picture.ts';
 export * from './calls/notifications/notifications.ts';
 export * from './calls/notifications/read-all-notifications.ts';
 export * from './calls/notifications/get-events-ticket.ts';
+export * from './calls/notifications/events-stream.ts';
 // stores and onboarding (issue 9)
 export * from './mcc.ts';
 export * from './calls/stores/common.ts';
@@ -102,6 +104,7 @@ export * from './calls/merchant-payments/get-transaction-attempts.ts';
 export * from './calls/reports/common.ts';
 export * from './calls/reports/generate-report.ts';
 export * from './calls/reports/get-report.ts';
+export * from './calls/reports/download-report.ts';
 // ---- the hosted checkout (issue 10) ----
 export * from './calls/checkout/common.ts';
 export * from './calls/checkout/get-checkout.ts';
@@ -115,10 +118,27 @@ export * from './calls/payment-links/get-payment-link-info.ts';
 export * from './calls/payment-links/update-payment-link.ts';
 export * from './calls/payment-links/get-paymentlink-transactions.ts';
 export * from './calls/payment-links/get-paymentlink-attempts.ts';
-// ---- the merchant server API (issue 10, H5) ----
+// ---- the merchant server API (issue 10, H5; its own door since issue 14) ----
 export * from './calls/merchant-api/get-api-payments.ts';
-// ---- the POS device API (issue 10) ----
-export * from './pos-api/pos-api.ts';
+export * from './calls/merchant-api/common.ts';
+export * from './calls/merchant-api/create-payment.ts';
+export * from './calls/merchant-api/list-payments.ts';
+export * from './calls/merchant-api/get-payment.ts';
+export * from './calls/merchant-api/capture-payment.ts';
+export * from './calls/merchant-api/void-payment.ts';
+export * from './calls/merchant-api/refund-payment.ts';
+export * from './calls/merchant-api/webhooks.ts';
+// ---- the POS device API (issue 10; its own door since issue 14) ----
+export * from './calls/pos-api/common.ts';
+export * from './calls/pos-api/login.ts';
+export * from './calls/pos-api/session.ts';
+export * from './calls/pos-api/logout.ts';
+export * from './calls/pos-api/sale.ts';
+export * from './calls/pos-api/pre-auth.ts';
+export * from './calls/pos-api/capture.ts';
+export * from './calls/pos-api/refund.ts';
+export * from './calls/pos-api/void.ts';
+export * from './calls/pos-api/get-transaction.ts';
 // ---- app settings and webhooks (issue 10) ----
 export * from './calls/app-settings/common.ts';
 export * from './calls/app-settings/get-merchant-app-settings.ts';

@@ -3,8 +3,11 @@
 import { z } from 'zod';
 import { MESSAGES } from './rules.ts';
 
-/** The largest amount a call takes, in minor units: one billion in major units. */
-const AMOUNT_MINOR_MAX = 1_000_000_000_00;
+/**
+ * The largest amount any call of any door takes, in minor units: one billion in major units.
+ * The web app's money calls, the merchant server API and the POS API share it.
+ */
+export const AMOUNT_MINOR_MAX = 1_000_000_000_00;
 /** Longer text is refused before any pattern runs: no amount needs more characters. */
 const AMOUNT_TEXT_CHARS_MAX = 30;
 /** Text longer than this is not even read: it is refused as too large at once. */

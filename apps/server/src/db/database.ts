@@ -26,6 +26,7 @@ import * as m0015 from './migrations/0015-app-settings-webhooks.ts';
 import * as m0019 from './migrations/0019-checkout-api-payments.ts';
 import * as m0023 from './migrations/0023-impersonation-sessions.ts';
 import * as m0020 from './migrations/0020-posting-keys-batch-runs.ts';
+import * as m0022 from './migrations/0022-sealed-next-action.ts';
 
 export type Db = Kysely<Database>;
 /** The database or a transaction on it: repositories take either as their first argument. */
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0019-checkout-api-payments': m0019,
   '0023-impersonation-sessions': m0023,
   '0020-posting-keys-batch-runs': m0020,
+  '0022-sealed-next-action': m0022,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

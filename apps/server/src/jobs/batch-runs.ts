@@ -21,6 +21,7 @@
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { assert } from '@paywallet/ledger';
+import type { TAuditAction } from '@paywallet/contract';
 import type { Db, Queryable } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
@@ -48,7 +49,7 @@ export type BatchItemOutcome = 'done' | 'skipped';
 
 /** An audit row of the system, written in the transaction of the change it records. */
 export interface SystemAuditRecord {
-  action: string;
+  action: TAuditAction;
   subject: { type: string; id: string };
   /** The account the change concerns (the merchant of an API payment), when there is one. */
   onBehalfOfUserId?: bigint | null;

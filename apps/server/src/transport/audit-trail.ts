@@ -1,12 +1,16 @@
-// The audit action of one call, bound to who makes it. A service writes it inside the database
-// transaction of its change (`ctx.audit.record(trx, { subject, detail })`), so a change and its
-// audit row commit together or not at all. The dispatcher checks that an audited call did.
-import type { CallDef } from '@paywallet/contract';
+// The audit action of one call, bound to who makes it, whatever the door. A service writes it
+// inside the database transaction of its change (`ctx.audit.record(trx, { subject, detail })`),
+// so a change and its audit row commit together or not at all. The dispatcher checks that an
+// audited call did. The row says who acted and how: a session's user (or the administrator
+// behind an impersonation), a merchant's API key (with its client id), the person on a POS
+// device; and which request: the call's path, or the door's name for it (`POST /api/merchant/
+// v1/payments/<id>/capture`, `pos/v1/sale`).
+import type { CallDef, TAuditAction } from '@paywallet/contract';
 import type { Queryable } from '../db/database.ts';
-import { actingAs, type ActingAs, type Scope } from './scope.ts';
+import { actingAs, sessionIdOf, type ActingAs, type AnyScope } from './scope.ts';
 
 export interface AuditEntry {
-  action: string;
+  action: TAuditAction;
   actorUserId: bigint | null;
   actingAs: ActingAs;
   /** The account the actor acted for (a merchant's main account for its staff). */
@@ -28,14 +32,21 @@ export interface AuditRecord {
   detail?: Record<string, unknown>;
 }
 
+/** What the trail needs of the request: the caller's address, and the door's name for the request. */
+export interface AuditedRequest {
+  ip: string;
+  /** How the audit log names the request when its door does not name it by the call's path. */
+  auditPath?: string;
+}
+
 export class AuditTrail {
   #recorded = false;
 
   constructor(
     private readonly write: AuditWriter,
     private readonly call: CallDef,
-    private readonly scope: Scope | null,
-    private readonly request: { ip: string },
+    private readonly scope: AnyScope | null,
+    private readonly request: AuditedRequest,
   ) {}
 
   get recorded(): boolean {
@@ -56,7 +67,7 @@ export class AuditTrail {
     this.#recorded = true;
   }
 
-  private entry(action: string, record: AuditRecord): AuditEntry {
+  private entry(action: TAuditAction, record: AuditRecord): AuditEntry {
     const scope = this.scope;
     return {
       action,
@@ -64,12 +75,19 @@ export class AuditTrail {
       actingAs: scope ? actingAs(scope) : 'user',
       onBehalfOfUserId: scope ? scope.accountHolderId : null,
       impersonatorUserId: scope?.impersonatorUserId ?? null,
-      sessionId: scope?.sessionId ?? null,
+      sessionId: scope ? sessionIdOf(scope) : null,
       ip: this.request.ip,
-      callPath: this.call.path,
+      callPath: this.request.auditPath ?? this.call.path,
       subjectType: record.subject?.type ?? null,
       subjectId: record.subject ? String(record.subject.id) : null,
-      detail: record.detail ?? null,
+      detail: this.detailOf(record),
     };
+  }
+
+  /** Which API key acted is part of who acted: its client id opens the detail of its rows. */
+  private detailOf(record: AuditRecord): Record<string, unknown> | null {
+    const scope = this.scope;
+    if (scope && 'via' in scope && scope.via === 'api-key') return { clientId: scope.clientId, ...record.detail };
+    return record.detail ?? null;
   }
 }

@@ -21,6 +21,7 @@ import type { Queryable } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { sha256Hex, timingSafeEqualHex } from '../../lib/secrets.ts';
 import { openSecret, sealSecret } from '../../lib/sealed-secrets.ts';
+import { checkLimit, hitLimit, type Limit } from '../../lib/rate-limit.ts';
 import type { AuditTrail } from '../../transport/audit-trail.ts';
 import { fail, fieldFailure } from '../../transport/errors.ts';
 import type { Scope } from '../../transport/scope.ts';
@@ -214,12 +215,28 @@ export async function updateNotificationSettings(
   return { email: row.email, phoneNumber: row.phone_number, smsStatus: row.sms_status, emailStatus: row.email_status };
 }
 
+/** Failed authentications per minute before the merchant API makes the one who fails wait. */
+export const API_AUTH_FAILURES_PER_MINUTE = 20;
+
 /**
- * The merchant server API's client authentication (H5 calls it for every request): the secret
- * is compared by its SHA-256 in constant time; an unknown client id costs the same hash and
- * comparison. Fails API_CREDENTIALS_INVALID (401): unknown id, wrong or revoked secret, a main
- * account that is not an active merchant; API_IP_NOT_ALLOWED (403): the IP check is on and `ip`
- * is not whitelisted.
+ * Where a failed authentication counts. Against the client id it names when that id exists: its
+ * secret is 256 random bits, so the count stops a runaway client rather than a guesser, and a
+ * valid secret is never refused for someone else's mistakes. Against the address only for an id
+ * nobody has (a guess, a revoked id, no credentials at all): many merchants may sit behind one
+ * address, and none of them is refused for another's failures.
+ */
+function failureLimit(client: { client_id: string } | undefined, ip: string): Limit {
+  const key = client ? `merchant-api-auth:client:${client.client_id}` : `merchant-api-auth:ip:${ip}`;
+  return { key, max: API_AUTH_FAILURES_PER_MINUTE, windowS: 60 };
+}
+
+/**
+ * The merchant server API's client authentication (the merchant door calls it for every
+ * request): the secret is compared by its SHA-256 in constant time; an unknown client id costs
+ * the same hash and comparison. Fails API_CREDENTIALS_INVALID (401): unknown id, wrong or
+ * revoked secret, a main account that is not an active merchant; API_RATE_LIMITED (429): past
+ * API_AUTH_FAILURES_PER_MINUTE failures of the same id, or of unknown ids from the same address
+ * (see failureLimit); API_IP_NOT_ALLOWED (403): the IP check is on and `ip` is not whitelisted.
  */
 export async function authenticateApiClient(
   deps: Deps,
@@ -231,9 +248,15 @@ export async function authenticateApiClient(
     input.clientSecret.length > 0 &&
     input.clientSecret.length <= CLIENT_SECRET_MAX_CHARS;
   const client = wellFormed ? await findApiClient(deps.db, input.clientId) : undefined;
+  const failures = failureLimit(client, input.ip);
+  // An address that guessed too often waits before it may guess again.
+  if (!client) await checkLimit(deps.db, failures, 'API_RATE_LIMITED');
   const given = sha256Hex(input.clientSecret.slice(0, CLIENT_SECRET_MAX_CHARS));
   const matches = timingSafeEqualHex(given, client?.client_secret_sha256 ?? NO_SUCH_SECRET_SHA256);
-  if (!client || !matches || client.user_type !== 'merchant' || client.user_status !== USER_STATUS.ACTIVE) fail('API_CREDENTIALS_INVALID');
+  if (!client || !matches || client.user_type !== 'merchant' || client.user_status !== USER_STATUS.ACTIVE) {
+    await hitLimit(deps.db, failures, 'API_RATE_LIMITED');
+    fail('API_CREDENTIALS_INVALID');
+  }
   if (client.is_ip_check === 1) {
     const ip = canonicalIp(input.ip);
     if (ip === null || !client.allowed_ips.includes(ip)) fail('API_IP_NOT_ALLOWED');

@@ -2,6 +2,7 @@
 // a row, inside the transaction of the change it records (pass that transaction as `db`). The
 // dispatcher writes the rows of audited calls through ctx.audit; sign-in events, which must be
 // recorded even when the attempt is refused, are written by the auth service with `recordAudit`.
+import type { TAuditAction } from '@paywallet/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { AuditEntry } from '../../transport/audit-trail.ts';
 import { defineList, listPage, type PageRequest } from '../../db/lists.ts';
@@ -20,7 +21,7 @@ export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<voi
 
 /** A sign-in event of a person (no scope exists yet): the actor acts for themselves. */
 export function signInEvent(
-  action: string,
+  action: TAuditAction,
   who: { userId: bigint | null; sessionId?: bigint | null; ip: string; callPath?: string; detail?: Record<string, unknown> },
 ): AuditEntry {
   return {

@@ -22,7 +22,7 @@ import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
 import { insertPaymentLink } from '../payment-links/payment-links.service.ts';
-import type { TApiError, TPayment } from '../merchant-api/merchant-api.schemas.ts';
+import type { TApiError, TPayment } from '@paywallet/contract';
 
 const PUBLIC_URL = 'https://pay.example.test';
 const FUTURE_YY = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');

@@ -4,14 +4,18 @@
 // (store scope, transaction id, transaction type, account); another merchant's payments and ids
 // are never reached; a staff member needs the api-payment feature. Ends with the ledger's invariants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getApiPaymentsCall, type TApiPaymentRow } from '@paywallet/contract';
+import { apiCreatePaymentCall, getApiPaymentsCall, type TApiPaymentRow } from '@paywallet/contract';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { expectLedgerInvariants } from '../../test/money.ts';
 import { createTestMerchant, createTestStaff, type TestMerchant } from '../../test/merchant.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
 import { createPayment } from './merchant-api.service.ts';
-import type { TCreatePaymentRequest, TPayment, TApiError } from './merchant-api.schemas.ts';
+import { AuditTrail } from '../../transport/audit-trail.ts';
+import { MERCHANT_API_DOOR } from '../../transport/doors.ts';
+import { apiKeyScope } from '../../transport/scope.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { TCreatePaymentRequest, TPayment, TApiError } from '@paywallet/contract';
 
 const FUTURE_YEAR = new Date().getUTCFullYear() + 3;
 let t: TestApp;
@@ -36,13 +40,17 @@ afterAll(async () => {
 const channelOf = (m: TestMerchant, store: number) => m.stores[store]!.terminals[0]!.channels[0]!.id;
 
 async function create(who: TestMerchant, input: Partial<TCreatePaymentRequest>) {
+  const client = { merchantUserId: who.id, clientId: 'test-client' };
+  const audit = new AuditTrail(recordAudit, apiCreatePaymentCall, apiKeyScope(client), { ip: '10.0.0.9' });
   const answer = await createPayment(
     t.deps,
-    { merchantUserId: who.id, clientId: 'test-client' },
+    audit,
+    client,
     { amount: 1_000, currency: 'AED', captureMethod: 'automatic', ...input },
     '10.0.0.9',
   );
-  return answer.body as TPayment & TApiError;
+  // The body the door sends: the payment, or the refusal it keeps (a declined card, with its payment).
+  return ('refused' in answer ? MERCHANT_API_DOOR.refusal(answer.refused, true).body : answer.data) as TPayment & TApiError;
 }
 
 const card = (number: string) => ({ holderName: 'Ada L', number, expMonth: 1, expYear: FUTURE_YEAR, cvc: '123' });

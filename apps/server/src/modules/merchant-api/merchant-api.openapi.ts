@@ -1,81 +1,86 @@
-// The OpenAPI 3.1 document of the merchant server API, generated from the zod schemas the
-// handlers use (zod-openapi), served at /api/merchant/openapi.json and rendered at /api/docs.
+// The OpenAPI 3.1 document of the merchant server API, generated from the calls of its door in
+// the contract (zod-openapi): each call's method and path, its parameters, body and response,
+// and every named error it may answer (its own, its door's, the Idempotency-Key's), each error's
+// example built from the error table itself, so the reference says what the server says. The
+// webhooks a merchant's server receives are described too (OpenAPI 3.1 `webhooks`). Served at
+// /api/merchant/openapi.json and rendered at /api/docs.
 import { z } from 'zod';
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import * as contract from '@paywallet/contract';
 import {
-  ZCaptureRequest,
-  ZCreatePaymentRequest,
-  ZError,
-  ZId,
-  ZListQuery,
-  ZPayment,
-  ZPaymentList,
-  ZRefund,
-  ZRefundRequest,
-  ZVoidRequest,
-} from './merchant-api.schemas.ts';
+  doorOf,
+  ERRORS,
+  isCallDef,
+  MERCHANT_API_STATUS_OF,
+  WEBHOOK_EVENTS,
+  ZApiError,
+  ZWebhookHeaders,
+  type CallDef,
+  type TErrorName,
+  type TErrorParams,
+} from '@paywallet/contract';
+import { MERCHANT_API_EXAMPLES, WEBHOOK_EXAMPLES } from './merchant-api.examples.ts';
 
 export const MERCHANT_API_VERSION = '1.0.0';
 
-const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
+/** The merchant API's calls, as the contract declares them. */
+export function merchantApiCalls(): CallDef[] {
+  return (Object.values(contract) as unknown[]).filter(isCallDef).filter((call) => doorOf(call) === 'merchant-api');
+}
 
-const errors = (
-  ...codes: Array<{ status: string; description: string; example: { code: string; message: string } }>
-): ZodOpenApiResponsesObject =>
-  Object.fromEntries(
-    codes.map((c) => [
-      c.status,
-      { description: c.description, content: { 'application/json': { schema: ZError, example: { error: c.example } } } },
+/** What any call of the door may answer, whatever it does. */
+const DOOR_ERRORS: readonly TErrorName[] = [
+  'VALIDATION_FAILED',
+  'MALFORMED_REQUEST',
+  'BODY_TOO_LARGE',
+  'API_CREDENTIALS_INVALID',
+  'API_IP_NOT_ALLOWED',
+  'API_RATE_LIMITED',
+  'INTERNAL_ERROR',
+];
+/** What a POST with an Idempotency-Key may answer beside. */
+const IDEMPOTENCY_ERRORS: readonly TErrorName[] = ['IDEMPOTENCY_KEY_INVALID', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_PROGRESS'];
+
+/** Values for the messages that take some: what an example refusal says. */
+const EXAMPLE_PARAMS: { [N in TErrorName]?: TErrorParams<N> } = {
+  VALIDATION_FAILED: { first: 'The amount must be greater than 0' },
+  CURRENCY_NOT_SUPPORTED: { currency: 'SAR' },
+  CAPTURE_EXCEEDS_AUTHORISED: { authorised: 'AED 100.00' },
+  REFUND_EXCEEDS_REMAINING: { remaining: 'AED 30.00' },
+};
+
+/** The status the door answers a named refusal with. */
+export function merchantApiStatus(name: TErrorName): number {
+  return MERCHANT_API_STATUS_OF[name] ?? ERRORS[name].status;
+}
+
+/** The refusal as the server words it: the message of the error table, as `fail(name)` says it. */
+export function exampleRefusal(name: TErrorName): z.output<typeof ZApiError> {
+  const text: unknown = ERRORS[name].message;
+  const message = typeof text === 'function' ? (text as (params: unknown) => string)(EXAMPLE_PARAMS[name]) : (text as string);
+  const fields = name === 'VALIDATION_FAILED' ? { fields: { amount: message } } : {};
+  const payment = MERCHANT_API_STATUS_OF[name] ? { payment: MERCHANT_API_EXAMPLES.declinedPayment } : {};
+  return { error: { code: name, message, ...fields }, ...payment };
+}
+
+function errorResponses(names: readonly TErrorName[]): ZodOpenApiResponsesObject {
+  const byStatus = new Map<number, TErrorName[]>();
+  for (const name of new Set(names)) byStatus.set(merchantApiStatus(name), [...(byStatus.get(merchantApiStatus(name)) ?? []), name]);
+  return Object.fromEntries(
+    [...byStatus].map(([status, group]) => [
+      String(status),
+      {
+        description: group.map((name) => `${name}: ${exampleRefusal(name).error.message}`).join(' '),
+        content: {
+          'application/json': {
+            schema: ZApiError,
+            examples: Object.fromEntries(group.map((name) => [name, { value: exampleRefusal(name) }])),
+          },
+        },
+      },
     ]),
   );
-
-const COMMON_ERRORS = errors(
-  {
-    status: '400',
-    description: 'The request does not pass validation (VALIDATION_FAILED, with one message per field) or cannot be read.',
-    example: { code: 'VALIDATION_FAILED', message: 'The amount must be greater than 0' },
-  },
-  {
-    status: '401',
-    description: 'Missing or wrong client id and secret (API_CREDENTIALS_INVALID).',
-    example: { code: 'API_CREDENTIALS_INVALID', message: 'The API credentials are invalid.' },
-  },
-  {
-    status: '403',
-    description: 'The IP check is on and the caller is not an allowed IP (API_IP_NOT_ALLOWED).',
-    example: { code: 'API_IP_NOT_ALLOWED', message: 'Requests from this IP address are not allowed.' },
-  },
-  {
-    status: '429',
-    description: 'Too many requests for this client (API_RATE_LIMITED); see Retry-After.',
-    example: { code: 'API_RATE_LIMITED', message: 'Too many requests. Please slow down.' },
-  },
-);
-
-const NOT_FOUND = errors({
-  status: '404',
-  description: 'No payment of this merchant has this id (PAYMENT_NOT_FOUND).',
-  example: { code: 'PAYMENT_NOT_FOUND', message: 'Payment not found.' },
-});
-
-const IDEMPOTENCY_ERRORS = errors(
-  {
-    status: '409',
-    description: 'The first request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_PROGRESS).',
-    example: {
-      code: 'IDEMPOTENCY_KEY_IN_PROGRESS',
-      message: 'A request with this Idempotency-Key is still being processed. Please retry shortly.',
-    },
-  },
-  {
-    status: '422',
-    description: 'A business refusal (e.g. REFUND_EXCEEDS_REMAINING), or IDEMPOTENCY_KEY_REUSED: the key was used with another request.',
-    example: {
-      code: 'IDEMPOTENCY_KEY_REUSED',
-      message: 'This Idempotency-Key was already used with another request. Use a new key for a new request.',
-    },
-  },
-);
+}
 
 const idempotencyHeader = z.object({
   'Idempotency-Key': z.string().min(1).max(255).optional().meta({
@@ -85,78 +90,80 @@ const idempotencyHeader = z.object({
   }),
 });
 
-const paymentPath = z.object({ id: ZId });
+/** camelCase of the call's name: 'merchant-api/create-payment' -> 'createPayment'. */
+export function operationIdOf(call: CallDef): string {
+  return call.path.replace(/^.*\//, '').replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+}
 
-const examplePayment = {
-  id: '0f6e6a1c-3f5d-4a57-9f8e-6b3e7a1c2d4e',
-  object: 'payment',
-  status: 'succeeded',
-  amount: 1050,
-  amountCaptured: 1050,
-  amountRefunded: 0,
-  currency: 'AED',
-  fee: 30,
-  vat: 2,
-  captureMethod: 'automatic',
-  failureReason: null,
-  description: 'Order 1001',
-  clientReference: 'order-1001',
-  customer: { name: 'Jane Doe', email: 'jane@example.com', phone: null },
-  card: { brand: 'VISA', last4: '4242' },
-  nextAction: null,
-  transactionId: '8c1d0d0e-2b8a-4d7f-9d44-0b1c7a9e5f10',
-  createdAt: '2026-11-24T10:00:00.000Z',
-  expiresAt: null,
-};
+function operationOf(call: CallDef): ZodOpenApiOperationObject {
+  const route = call.http!;
+  const idempotent = route.method === 'POST' && call.kind === 'money';
+  const example = MERCHANT_API_EXAMPLES.answers[operationIdOf(call)];
+  return {
+    operationId: operationIdOf(call),
+    ...(call.summary ? { summary: call.summary } : {}),
+    ...(call.description ? { description: call.description } : {}),
+    requestParams: {
+      ...(route.params ? { path: route.params } : {}),
+      ...(route.query ? { query: route.query } : {}),
+      ...(idempotent ? { header: idempotencyHeader } : {}),
+    },
+    ...(route.body
+      ? {
+          requestBody: {
+            // A body is required when an empty one would not do (a void or a full capture takes none).
+            required: !route.body.safeParse({}).success,
+            content: { 'application/json': { schema: route.body, ...requestExamples(call) } },
+          },
+        }
+      : {}),
+    responses: {
+      [String(route.status)]: {
+        description: call.summary ?? 'The answer.',
+        content: { 'application/json': { schema: call.response, ...(example ? { example } : {}) } },
+      },
+      ...errorResponses([...DOOR_ERRORS, ...(idempotent ? IDEMPOTENCY_ERRORS : []), ...(call.errors ?? [])]),
+    },
+  };
+}
 
-const createPayment: ZodOpenApiOperationObject = {
-  operationId: 'createPayment',
-  summary: 'Create a payment',
-  description:
-    'With a card: charges it now (3-D Secure may answer requires_action with nextAction.redirectUrl). Without a card: answers requires_action with the hosted checkout page in nextAction.redirectUrl. A declined card answers 402 with the failed payment.',
-  requestParams: { header: idempotencyHeader },
-  requestBody: {
-    content: {
-      'application/json': {
-        schema: ZCreatePaymentRequest,
-        examples: {
-          card: {
-            summary: 'Charge a card',
-            value: {
-              amount: 1050,
-              currency: 'AED',
-              card: { holderName: 'Jane Doe', number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
-              description: 'Order 1001',
-              clientReference: 'order-1001',
-              customer: { name: 'Jane Doe', email: 'jane@example.com' },
-            },
+function requestExamples(call: CallDef) {
+  const examples = MERCHANT_API_EXAMPLES.requests[operationIdOf(call)];
+  return examples ? { examples } : {};
+}
+
+function pathsOf(calls: readonly CallDef[]): ZodOpenApiPathsObject {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const call of calls) {
+    const route = call.http!;
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operationOf(call) };
+  }
+  return paths;
+}
+
+const VERIFY_SIGNATURE =
+  'Signed as Standard Webhooks: verify the signature before trusting the body. The webhook-signature header is `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with your signing secret (App Settings, POS Webhook Settings: the base64 after `whsec_`); refuse a timestamp more than 5 minutes away, and deduplicate on webhook-id (a retry or a replay sends the same id). Libraries: https://www.standardwebhooks.com/. Any 2xx answer acknowledges the event; anything else is retried with backoff, 12 attempts over about 12.5 hours.';
+
+function webhooksOf(): ZodOpenApiPathsObject {
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_EVENTS).map(([type, event]) => [
+      type,
+      {
+        post: {
+          operationId: `webhook${type.replace(/(^|[._])([a-z])/g, (_match, _sep: string, letter: string) => letter.toUpperCase())}`,
+          summary: event.summary,
+          description: VERIFY_SIGNATURE,
+          requestParams: { header: ZWebhookHeaders },
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: event.schema, example: WEBHOOK_EXAMPLES[type as keyof typeof WEBHOOK_EVENTS] } },
           },
-          hosted: {
-            summary: 'Hosted checkout (no card)',
-            value: { amount: 1050, currency: 'AED', clientReference: 'order-1002', returnUrl: 'https://shop.example/return' },
-          },
+          responses: { '200': { description: 'Any 2xx answer acknowledges the event.' } },
         },
       },
-    },
-  },
-  responses: {
-    '201': { description: 'The payment.', content: { 'application/json': { schema: ZPayment, example: examplePayment } } },
-    '402': {
-      description: 'The card was declined (CARD_DECLINED, CARD_INSUFFICIENT_FUNDS): the failed payment is in `payment`.',
-      content: {
-        'application/json': {
-          schema: ZError,
-          example: {
-            error: { code: 'CARD_DECLINED', message: 'Your card was declined.' },
-            payment: { ...examplePayment, status: 'failed', amountCaptured: 0, fee: 0, vat: 0, failureReason: 'Your card was declined.' },
-          },
-        },
-      },
-    },
-    ...COMMON_ERRORS,
-    ...IDEMPOTENCY_ERRORS,
-  },
-};
+    ]),
+  );
+}
 
 export function buildMerchantApiDocument(serverUrl: string) {
   return createDocument({
@@ -165,7 +172,7 @@ export function buildMerchantApiDocument(serverUrl: string) {
       title: 'PayWallet merchant API',
       version: MERCHANT_API_VERSION,
       description:
-        'Take card payments from your own server. Authenticate with HTTP Basic: your App Settings client id as the user name and client secret as the password. Amounts are integers in minor units. Errors answer `{ error: { code, message } }` with the HTTP status. Test cards: 4242 4242 4242 4242 (approved), 4000 0000 0000 3220 (3-D Secure challenge), 4000 0000 0000 0002 (declined), 4000 0000 0000 9995 (insufficient funds).',
+        'Take card payments from your own server. Authenticate with HTTP Basic: your App Settings client id as the user name and client secret as the password. Amounts are integers in minor units. Errors answer `{ error: { code, message } }` with the HTTP status (a field the request does not take is refused by name). Test cards: 4242 4242 4242 4242 (approved), 4000 0000 0000 3220 (3-D Secure challenge), 4000 0000 0000 0002 (declined), 4000 0000 0000 9995 (insufficient funds). After the hosted checkout page or the 3-D Secure page, the customer returns to your returnUrl with `status` and `transactionId` in the query. Your webhook URL receives the events under `webhooks`.',
     },
     servers: [{ url: `${serverUrl}/api/merchant/v1` }],
     security: [{ basic: [] }],
@@ -178,89 +185,7 @@ export function buildMerchantApiDocument(serverUrl: string) {
         },
       },
     },
-    paths: {
-      '/payments': {
-        post: createPayment,
-        get: {
-          operationId: 'listPayments',
-          summary: 'List payments',
-          description: 'Newest first, paged.',
-          requestParams: { query: ZListQuery },
-          responses: { '200': { description: 'A page of payments.', content: json(ZPaymentList) }, ...COMMON_ERRORS },
-        },
-      },
-      '/payments/{id}': {
-        get: {
-          operationId: 'getPayment',
-          summary: 'Get a payment',
-          requestParams: { path: paymentPath },
-          responses: {
-            '200': { description: 'The payment.', content: { 'application/json': { schema: ZPayment, example: examplePayment } } },
-            ...COMMON_ERRORS,
-            ...NOT_FOUND,
-          },
-        },
-      },
-      '/payments/{id}/capture': {
-        post: {
-          operationId: 'capturePayment',
-          summary: 'Capture an authorised payment',
-          description: 'Captures up to the authorised amount of a payment in requires_capture (captureMethod manual).',
-          requestParams: { path: paymentPath, header: idempotencyHeader },
-          requestBody: { content: json(ZCaptureRequest) },
-          responses: {
-            '200': { description: 'The captured payment.', content: json(ZPayment) },
-            ...COMMON_ERRORS,
-            ...NOT_FOUND,
-            ...IDEMPOTENCY_ERRORS,
-          },
-        },
-      },
-      '/payments/{id}/void': {
-        post: {
-          operationId: 'voidPayment',
-          summary: 'Void an authorised payment',
-          description:
-            'Releases the authorisation of a payment in requires_capture (captureMethod manual) without capturing it: the payment becomes voided and no money moves. A captured, failed or already voided payment is refused with 409 PAYMENT_NOT_VOIDABLE.',
-          requestParams: { path: paymentPath, header: idempotencyHeader },
-          requestBody: { required: false, content: json(ZVoidRequest) },
-          responses: {
-            '200': {
-              description: 'The voided payment.',
-              content: {
-                'application/json': {
-                  schema: ZPayment,
-                  example: { ...examplePayment, status: 'voided', captureMethod: 'manual', amountCaptured: 0, fee: 0, vat: 0 },
-                },
-              },
-            },
-            ...COMMON_ERRORS,
-            ...NOT_FOUND,
-            ...IDEMPOTENCY_ERRORS,
-            ...errors({
-              status: '409',
-              description:
-                'The payment is not waiting for capture (PAYMENT_NOT_VOIDABLE: captured, failed, already voided, or a hosted payment not paid yet), or the first request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_PROGRESS).',
-              example: { code: 'PAYMENT_NOT_VOIDABLE', message: 'Only a payment waiting for capture can be voided.' },
-            }),
-          },
-        },
-      },
-      '/payments/{id}/refunds': {
-        post: {
-          operationId: 'refundPayment',
-          summary: 'Refund a payment',
-          description: 'Refunds all that remains, or part of it. Refunds never exceed what was captured.',
-          requestParams: { path: paymentPath, header: idempotencyHeader },
-          requestBody: { content: json(ZRefundRequest) },
-          responses: {
-            '201': { description: 'The refund, with the payment after it.', content: json(ZRefund) },
-            ...COMMON_ERRORS,
-            ...NOT_FOUND,
-            ...IDEMPOTENCY_ERRORS,
-          },
-        },
-      },
-    },
+    paths: pathsOf(merchantApiCalls()),
+    webhooks: webhooksOf(),
   });
 }

@@ -3,13 +3,32 @@
 // Money moves only through the merchant-payments core (chargeCard, capturePayment,
 // voidPayment, refundPayment); this module keeps the API payment (api_payments) and answers in
 // the API's shape. Every read filters by the merchant of the credentials: another merchant's
-// payment is not found (404). Changes are audited as acting_as 'api-key' on behalf of the
-// merchant, each in the database transaction of its change: the creation in this module's own,
-// a capture, void or refund in the core's (through the core's `audit` writer).
+// payment is not found (404). Changes are audited through the call's audit trail (acting as the
+// API key, on behalf of the merchant), each in the database transaction of its change: the
+// creation in this module's own, a capture, void or refund in the core's (through the core's
+// `audit` writer).
+//
+// A refusal before anything was written (an unknown channel or currency, a card that fails its
+// checks, a payment not found) is thrown: an Idempotency-Key keeps no answer for it. Once the
+// payment was reached, a refusal is the call's answer (`{ refused }`): a declined card (402 with
+// the failed payment), a capture over the authorised amount; a retry with the same key replays it.
 import crypto from 'node:crypto';
+import { minorToWire } from '@paywallet/ledger';
+import type {
+  TApiPaymentStatus,
+  TCapturePaymentInput,
+  TCreatePaymentInput,
+  TListPaymentsInput,
+  TPayment,
+  TPaymentList,
+  TRefund,
+  TRefundPaymentInput,
+} from '@paywallet/contract';
 import type { Deps } from '../../deps.ts';
+import { openSecret, sealSecret } from '../../lib/sealed-secrets.ts';
+import type { AuditTrail } from '../../transport/audit-trail.ts';
+import type { HandlerResult, KeptRefusal } from '../../transport/dispatcher.ts';
 import { AppError, fail, failure } from '../../transport/errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { openAttempt } from '../merchant-payments/attempts.service.ts';
 import { allowedCurrencies } from '../merchant-payments/fees.service.ts';
 import { chargeCard, checkPaymentCard } from '../merchant-payments/merchant-payments.service.ts';
@@ -28,7 +47,6 @@ import {
   updateApiPayment,
   type ApiPaymentRow,
 } from './merchant-api.repository.ts';
-import type { TApiError, TCreatePaymentRequest, TListQuery, TPayment, TPaymentList, TRefund } from './merchant-api.schemas.ts';
 
 /** Who calls: the merchant whose client credentials authenticated the request. */
 export interface ApiClient {
@@ -36,55 +54,28 @@ export interface ApiClient {
   clientId: string;
 }
 
-export interface ApiAnswer<T> {
-  status: number;
-  body: T;
-}
+/** A call's answer, or the refusal it keeps (see the header). */
+export type ApiAnswer<T> = HandlerResult<T> | KeptRefusal;
 
 /** A hosted payment's page stops taking payment after this, unless the request says otherwise. */
 export const HOSTED_EXPIRY_DEFAULT_S = 24 * 3600;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The error body of the API for a named failure. */
-export function errorBody(error: AppError): TApiError {
-  const fields = (error.data as { errors?: Record<string, string> } | null)?.errors;
-  return { error: { code: error.reason, message: error.message, ...(fields ? { fields } : {}) } };
-}
-
-function auditEntry(client: ApiClient, ip: string, action: string, callPath: string, subjectId: string, detail: Record<string, unknown>) {
-  return {
-    action,
-    actorUserId: client.merchantUserId,
-    actingAs: 'api-key' as const,
-    onBehalfOfUserId: client.merchantUserId,
-    impersonatorUserId: null,
-    sessionId: null,
-    ip,
-    callPath,
-    subjectType: 'api_payment',
-    subjectId,
-    detail: { clientId: client.clientId, ...detail },
-  };
-}
-
 /**
  * The audit row of a capture, void or refund, handed to the core so it is written inside the
  * core's transaction: the change and its row commit together, and a refusal leaves neither.
  */
-function auditWriter(
-  client: ApiClient,
-  ip: string,
-  action: string,
-  callPath: string,
+function coreAuditWriter(
+  audit: AuditTrail,
   row: ApiPaymentRow,
   detail: (change: PaymentChange) => Record<string, unknown>,
 ): PaymentAuditWriter {
-  return (trx, change) => recordAudit(trx, auditEntry(client, ip, action, callPath, row.uuid, detail(change)));
+  return (trx, change) => audit.record(trx, { subject: { type: 'api_payment', id: row.uuid }, detail: detail(change) });
 }
 
 // ---- the API's view of a payment ----------------------------------------------------------------
 
-function apiStatusOf(row: ApiPaymentRow, payment: MerchantPayment | undefined): TPayment['status'] {
+function apiStatusOf(row: ApiPaymentRow, payment: MerchantPayment | undefined): TApiPaymentStatus {
   if (row.mode === 'hosted') {
     const paid = row.status === API_PAYMENT_STATUS.PAID;
     // A failed attempt on the hosted page leaves the payment open until it expires.
@@ -93,17 +84,26 @@ function apiStatusOf(row: ApiPaymentRow, payment: MerchantPayment | undefined): 
     }
   }
   if (payment) return payment.status;
-  return row.payment_status as TPayment['status'];
+  return row.payment_status as TApiPaymentStatus;
+}
+
+/**
+ * The 3-D Secure page of a card payment is a bearer secret (whoever has its URL answers the
+ * challenge): api_payments keeps it sealed under the credentials key, like a client secret.
+ */
+function sealedUrl(deps: Pick<Deps, 'config'>, url: string | null): string | null {
+  return url === null ? null : sealSecret(deps.config.credentialsKey, url);
+}
+
+function nextActionUrl(deps: Pick<Deps, 'config'>, row: ApiPaymentRow, payment: MerchantPayment | undefined): string | null {
+  if (row.mode === 'hosted' && row.token) return hostedPageUrl(deps, row.token);
+  if (row.next_action_url !== null) return openSecret(deps.config.credentialsKey, row.next_action_url);
+  return payment?.challengeUrl ?? null;
 }
 
 export function paymentView(deps: Pick<Deps, 'config'>, row: ApiPaymentRow, payment: MerchantPayment | undefined): TPayment {
   const status = apiStatusOf(row, payment);
-  let nextAction: TPayment['nextAction'] = null;
-  if (status === 'requires_action') {
-    const url =
-      row.mode === 'hosted' && row.token ? hostedPageUrl(deps, row.token) : (row.next_action_url ?? payment?.challengeUrl ?? null);
-    if (url) nextAction = { type: 'redirect', redirectUrl: url };
-  }
+  const url = status === 'requires_action' ? nextActionUrl(deps, row, payment) : null;
   const hostedOpen = row.mode === 'hosted' && status !== 'failed' && (status === 'requires_action' || status === 'expired');
   // The fee is charged with the capture: nothing is due on a payment that captured nothing.
   const charged = payment !== undefined && !hostedOpen && payment.amountCapturedMinor > 0n;
@@ -111,19 +111,19 @@ export function paymentView(deps: Pick<Deps, 'config'>, row: ApiPaymentRow, paym
     id: row.uuid,
     object: 'payment',
     status,
-    amount: Number(row.amount),
-    amountCaptured: payment && !hostedOpen ? Number(payment.amountCapturedMinor) : 0,
-    amountRefunded: payment && !hostedOpen ? Number(payment.amountRefundedMinor) : 0,
+    amount: minorToWire(row.amount),
+    amountCaptured: payment && !hostedOpen ? minorToWire(payment.amountCapturedMinor) : 0,
+    amountRefunded: payment && !hostedOpen ? minorToWire(payment.amountRefundedMinor) : 0,
     currency: row.currency_code,
-    fee: charged ? Number(payment.feeMinor) : 0,
-    vat: charged ? Number(payment.vatMinor) : 0,
+    fee: charged ? minorToWire(payment.feeMinor) : 0,
+    vat: charged ? minorToWire(payment.vatMinor) : 0,
     captureMethod: row.capture_method,
     failureReason: status === 'failed' ? (payment?.failureReason ?? null) : null,
     description: row.description,
     clientReference: row.client_reference,
     customer: row.customer_name === null ? null : { name: row.customer_name, email: row.customer_email, phone: row.customer_phone },
     card: payment?.card ? { brand: payment.card.brand, last4: payment.card.last4 } : null,
-    nextAction,
+    nextAction: url ? { type: 'redirect', redirectUrl: url } : null,
     transactionId: payment?.uuid ?? null,
     createdAt: new Date(row.created_at).toISOString(),
     expiresAt: row.expires_at === null ? null : new Date(row.expires_at).toISOString(),
@@ -151,57 +151,68 @@ async function channelFor(deps: Deps, client: ApiClient, requested: string | num
   return channel.id;
 }
 
+/** Writes the API payment and its audit row in one transaction; its id. */
+async function insertPayment(
+  deps: Deps,
+  audit: AuditTrail,
+  client: ApiClient,
+  input: TCreatePaymentInput,
+  row: {
+    uuid: string;
+    channelId: bigint;
+    currencyId: number;
+    customer: { name: string; email?: string | null; phone?: string | null } | undefined;
+  },
+): Promise<bigint> {
+  const hosted = input.card === undefined;
+  return deps.db.transaction().execute(async (trx) => {
+    const id = await insertApiPayment(trx, {
+      uuid: row.uuid,
+      token: hosted ? crypto.randomBytes(32).toString('base64url') : null,
+      mode: hosted ? 'hosted' : 'card',
+      merchant_user_id: client.merchantUserId,
+      channel_id: row.channelId,
+      currency_id: row.currencyId,
+      amount: BigInt(input.amount),
+      capture_method: input.captureMethod,
+      description: input.description ?? null,
+      client_reference: input.clientReference ?? null,
+      customer_name: row.customer?.name ?? null,
+      customer_email: row.customer?.email ?? null,
+      customer_phone: row.customer?.phone ?? null,
+      return_url: input.returnUrl ?? null,
+      exipres_in: hosted ? (input.expiresIn ?? HOSTED_EXPIRY_DEFAULT_S) : null,
+      added_by: client.merchantUserId,
+    });
+    await audit.record(trx, {
+      subject: { type: 'api_payment', id: row.uuid },
+      detail: { amount: input.amount, currency: input.currency, mode: hosted ? 'hosted' : 'card' },
+    });
+    return id;
+  });
+}
+
 /**
  * POST /payments. Refusals of the request itself (unknown channel or currency, a card that fails
- * its checks) throw before anything is written. Once the API payment exists, the outcome is an
- * answer: 201 with the payment (succeeded, requires_capture, requires_action), or 402/422 with
- * the error and the failed payment, so an idempotent retry replays it.
+ * its checks) throw before anything is written. Once the API payment exists, the outcome is the
+ * answer: the payment (succeeded, requires_capture, requires_action), or a kept refusal (a
+ * declined card with the failed payment, a refusal of the core), so an idempotent retry replays it.
  */
 export async function createPayment(
   deps: Deps,
+  audit: AuditTrail,
   client: ApiClient,
-  input: TCreatePaymentRequest,
+  input: TCreatePaymentInput,
   ip: string,
-): Promise<ApiAnswer<TPayment | TApiError>> {
+): Promise<ApiAnswer<TPayment>> {
   const channelId = await channelFor(deps, client, input.channelId);
   const currency = (await allowedCurrencies(deps.db, client.merchantUserId)).find((c) => c.code === input.currency);
   if (!currency) fail('CURRENCY_NOT_SUPPORTED', { currency: input.currency });
   // The card is checked once, here: one that fails (Luhn, expiry, CVC) is refused before anything is written.
   const card = input.card ? checkPaymentCard(input.card) : undefined;
   const customer = input.customer ?? (card ? { name: card.holderName, email: null, phone: null } : undefined);
-
   const uuid = crypto.randomUUID();
-  const hosted = card === undefined;
-  const token = hosted ? crypto.randomBytes(32).toString('base64url') : null;
-  const apiPaymentId = await deps.db.transaction().execute(async (trx) => {
-    const id = await insertApiPayment(trx, {
-      uuid,
-      token,
-      mode: hosted ? 'hosted' : 'card',
-      merchant_user_id: client.merchantUserId,
-      channel_id: channelId,
-      currency_id: currency.id,
-      amount: BigInt(input.amount),
-      capture_method: input.captureMethod,
-      description: input.description ?? null,
-      client_reference: input.clientReference ?? null,
-      customer_name: customer?.name ?? null,
-      customer_email: customer?.email ?? null,
-      customer_phone: customer?.phone ?? null,
-      return_url: input.returnUrl ?? null,
-      exipres_in: hosted ? (input.expiresIn ?? HOSTED_EXPIRY_DEFAULT_S) : null,
-      added_by: client.merchantUserId,
-    });
-    await recordAudit(
-      trx,
-      auditEntry(client, ip, 'api-payment.create', 'POST /api/merchant/v1/payments', uuid, {
-        amount: input.amount,
-        currency: input.currency,
-        mode: hosted ? 'hosted' : 'card',
-      }),
-    );
-    return id;
-  });
+  const apiPaymentId = await insertPayment(deps, audit, client, input, { uuid, channelId, currencyId: currency.id, customer });
 
   if (card && customer) {
     try {
@@ -232,28 +243,30 @@ export async function createPayment(
       await updateApiPayment(deps.db, apiPaymentId, {
         transaction_id: payment.transactionId,
         payment_status: payment.status,
-        next_action_url: payment.status === 'requires_action' ? payment.challengeUrl : null,
+        next_action_url: sealedUrl(deps, payment.status === 'requires_action' ? payment.challengeUrl : null),
         ...(payment.status === 'failed' ? { status: API_PAYMENT_STATUS.FAILED } : {}),
         ...(payment.status === 'succeeded' || payment.status === 'requires_capture' ? { status: API_PAYMENT_STATUS.PAID } : {}),
       });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       // Refused by the core before any money could move (a scheme the merchant does not take...):
-      // the API payment is failed, and the answer is kept for retries with the same key.
+      // the API payment is failed, and the refusal is kept for retries with the same key.
       await updateApiPayment(deps.db, apiPaymentId, { status: API_PAYMENT_STATUS.FAILED, payment_status: 'failed' });
-      return { status: error.status, body: errorBody(error) };
+      return { refused: error };
     }
   }
+  return createdAnswer(deps, client, apiPaymentId);
+}
 
+/** The payment just created, or its decline (402 with the failed payment: see MERCHANT_API_STATUS_OF). */
+async function createdAnswer(deps: Deps, client: ApiClient, apiPaymentId: bigint): Promise<ApiAnswer<TPayment>> {
   const row = await findApiPaymentById(deps.db, client.merchantUserId, apiPaymentId);
   if (!row) throw new Error('the API payment just written is gone');
   const view = await viewOf(deps, client, row);
-  if (view.status === 'failed') {
-    // The core words the acquirer's answer ('The card has insufficient funds.'); the API names it.
-    const declined = failure(/insufficient/i.test(view.failureReason ?? '') ? 'CARD_INSUFFICIENT_FUNDS' : 'CARD_DECLINED');
-    return { status: 402, body: { ...errorBody(declined), payment: view } };
-  }
-  return { status: 201, body: view };
+  if (view.status !== 'failed') return { data: view };
+  // The core words the acquirer's answer ('The card has insufficient funds.'); the API names it.
+  const declined = /insufficient/i.test(view.failureReason ?? '') ? 'CARD_INSUFFICIENT_FUNDS' : 'CARD_DECLINED';
+  return { refused: failure(declined, { data: { payment: view } }) };
 }
 
 // ---- read -----------------------------------------------------------------------------------------
@@ -275,7 +288,7 @@ export async function readPayment(deps: Deps, client: ApiClient, id: string): Pr
   return viewOf(deps, client, await findRow(deps, client, id));
 }
 
-export async function listPayments(deps: Deps, client: ApiClient, query: TListQuery): Promise<TPaymentList> {
+export async function listPayments(deps: Deps, client: ApiClient, query: TListPaymentsInput): Promise<TPaymentList> {
   const { rows, total } = await listApiPayments(
     deps.db,
     client.merchantUserId,
@@ -302,37 +315,40 @@ function chargedTransaction(
   return row.transaction_id;
 }
 
-async function answerOf<T>(work: () => Promise<ApiAnswer<T>>): Promise<ApiAnswer<T | TApiError>> {
+/** The payment was found: from here a business refusal (not capturable, over the remaining) is the answer. */
+async function keptRefusals<T>(work: () => Promise<T>): Promise<ApiAnswer<T>> {
   try {
-    return await work();
+    return { data: await work() };
   } catch (error) {
-    // A business refusal after the payment was found (not capturable, over the remaining): kept.
-    if (error instanceof AppError && error.status !== 404) return { status: error.status, body: errorBody(error) };
+    if (error instanceof AppError && error.status !== 404) return { refused: error };
     throw error;
   }
 }
 
+/** The API payment again after the core changed it. */
+async function freshRow(deps: Deps, client: ApiClient, row: ApiPaymentRow): Promise<ApiPaymentRow> {
+  return (await findApiPaymentById(deps.db, client.merchantUserId, row.id)) ?? row;
+}
+
 export async function capture(
   deps: Deps,
+  audit: AuditTrail,
   client: ApiClient,
-  id: string,
-  input: { amount?: number | undefined },
+  input: TCapturePaymentInput,
   ip: string,
-): Promise<ApiAnswer<TPayment | TApiError>> {
-  const row = await findRow(deps, client, id);
-  return answerOf(async () => {
-    const transactionId = chargedTransaction(row, 'PAYMENT_NOT_CAPTURABLE');
+): Promise<ApiAnswer<TPayment>> {
+  const row = await findRow(deps, client, input.id);
+  return keptRefusals(async () => {
     const payment = await capturePayment(deps, {
       merchantUserId: client.merchantUserId,
-      transactionId,
+      transactionId: chargedTransaction(row, 'PAYMENT_NOT_CAPTURABLE'),
       ...(input.amount !== undefined ? { amountMinor: BigInt(input.amount) } : {}),
       ip,
-      audit: auditWriter(client, ip, 'api-payment.capture', `POST /api/merchant/v1/payments/${row.uuid}/capture`, row, (change) => ({
-        amount: Number(change.captureAmountMinor ?? change.payment.amountCapturedMinor),
+      audit: coreAuditWriter(audit, row, (change) => ({
+        amount: minorToWire(change.captureAmountMinor ?? change.payment.amountCapturedMinor),
       })),
     });
-    const fresh = (await findApiPaymentById(deps.db, client.merchantUserId, row.id)) ?? row;
-    return { status: 200, body: paymentView(deps, fresh, payment) };
+    return paymentView(deps, await freshRow(deps, client, row), payment);
   });
 }
 
@@ -341,58 +357,55 @@ export async function capture(
  * nothing moves in the ledger and the payment is `voided`. A captured, failed, already voided or
  * unpaid hosted payment is refused with PAYMENT_NOT_VOIDABLE.
  */
-export async function voidAuthorisation(deps: Deps, client: ApiClient, id: string, ip: string): Promise<ApiAnswer<TPayment | TApiError>> {
+export async function voidAuthorisation(
+  deps: Deps,
+  audit: AuditTrail,
+  client: ApiClient,
+  id: string,
+  ip: string,
+): Promise<ApiAnswer<TPayment>> {
   const row = await findRow(deps, client, id);
-  return answerOf(async () => {
-    const transactionId = chargedTransaction(row, 'PAYMENT_NOT_VOIDABLE');
+  return keptRefusals(async () => {
     const payment = await voidPayment(deps, {
       merchantUserId: client.merchantUserId,
-      transactionId,
+      transactionId: chargedTransaction(row, 'PAYMENT_NOT_VOIDABLE'),
       ip,
-      audit: auditWriter(client, ip, 'api-payment.void', `POST /api/merchant/v1/payments/${row.uuid}/void`, row, (change) => ({
-        amount: Number(change.payment.amountMinor),
-      })),
+      audit: coreAuditWriter(audit, row, (change) => ({ amount: minorToWire(change.payment.amountMinor) })),
     });
-    const fresh = (await findApiPaymentById(deps.db, client.merchantUserId, row.id)) ?? row;
-    return { status: 200, body: paymentView(deps, fresh, payment) };
+    return paymentView(deps, await freshRow(deps, client, row), payment);
   });
 }
 
 export async function refund(
   deps: Deps,
+  audit: AuditTrail,
   client: ApiClient,
-  id: string,
-  input: { amount?: number | undefined; description?: string | null | undefined },
+  input: TRefundPaymentInput,
   ip: string,
-): Promise<ApiAnswer<TRefund | TApiError>> {
-  const row = await findRow(deps, client, id);
-  return answerOf(async () => {
-    const transactionId = chargedTransaction(row, 'PAYMENT_NOT_REFUNDABLE');
+): Promise<ApiAnswer<TRefund>> {
+  const row = await findRow(deps, client, input.id);
+  return keptRefusals(async () => {
     const result = await refundPayment(deps, {
       merchantUserId: client.merchantUserId,
-      transactionId,
+      transactionId: chargedTransaction(row, 'PAYMENT_NOT_REFUNDABLE'),
       ...(input.amount !== undefined ? { amountMinor: BigInt(input.amount) } : {}),
       source: 'api',
       description: input.description ?? null,
       ip,
       actorUserId: client.merchantUserId,
-      audit: auditWriter(client, ip, 'api-payment.refund', `POST /api/merchant/v1/payments/${row.uuid}/refunds`, row, (change) => ({
-        amount: Number(change.refund?.amountMinor ?? 0n),
+      audit: coreAuditWriter(audit, row, (change) => ({
+        amount: minorToWire(change.refund?.amountMinor ?? 0n),
         refund: change.refund?.uuid ?? null,
       })),
     });
-    const fresh = (await findApiPaymentById(deps.db, client.merchantUserId, row.id)) ?? row;
     return {
-      status: 201,
-      body: {
-        id: result.refund.uuid,
-        object: 'refund',
-        paymentId: row.uuid,
-        amount: Number(result.refund.amountMinor),
-        currency: row.currency_code,
-        status: result.refund.transactionId === null ? 'pending' : 'succeeded',
-        payment: paymentView(deps, fresh, result.payment),
-      },
+      id: result.refund.uuid,
+      object: 'refund' as const,
+      paymentId: row.uuid,
+      amount: minorToWire(result.refund.amountMinor),
+      currency: row.currency_code,
+      status: result.refund.transactionId === null ? ('pending' as const) : ('succeeded' as const),
+      payment: paymentView(deps, await freshRow(deps, client, row), result.payment),
     };
   });
 }

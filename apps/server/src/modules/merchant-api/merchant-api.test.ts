@@ -20,7 +20,7 @@ import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
 import { openAttempt } from '../merchant-payments/attempts.service.ts';
 import { chargeCard, checkPaymentCard } from '../merchant-payments/merchant-payments.service.ts';
 import { getPayableApiPayment, whyApiPaymentUnpayable } from './api-payments.service.ts';
-import type { TPayment, TPaymentList, TRefund, TApiError } from './merchant-api.schemas.ts';
+import type { TPayment, TPaymentList, TRefund, TApiError } from '@paywallet/contract';
 
 const FUTURE_YEAR = new Date().getUTCFullYear() + 3;
 const PUBLIC_URL = 'https://pay.example.test';

@@ -122,7 +122,7 @@ export async function consumeEventsTicket(
   db: Queryable,
   ticketSha256: string,
   now: Date,
-): Promise<{ user_id: bigint; session_id: bigint } | undefined> {
+): Promise<{ user_id: bigint; session_id: bigint; impersonator_user_id: bigint | null } | undefined> {
   return db
     .updateTable('events_tickets')
     .set({ used_at: now })
@@ -140,6 +140,15 @@ export async function consumeEventsTicket(
           .where('sessions.stage', '=', 'user'),
       ),
     )
-    .returning(['user_id', 'session_id'])
+    .returning((eb) => [
+      'user_id',
+      'session_id',
+      // The administrator behind the ticket's session, if it is an impersonation (it is audited).
+      eb
+        .selectFrom('sessions')
+        .select('sessions.impersonator_user_id')
+        .whereRef('sessions.id', '=', 'events_tickets.session_id')
+        .as('impersonator_user_id'),
+    ])
     .executeTakeFirst();
 }

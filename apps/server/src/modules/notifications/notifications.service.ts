@@ -118,9 +118,15 @@ export async function createEventsTicket(db: Queryable, sessionId: bigint, userI
   return { ticket, expiresIn: EVENTS_TICKET_LIFE_S };
 }
 
-/** Uses a ticket up: the user and session it opens a stream for, or undefined (unknown, used, expired, session over). */
-export async function redeemEventsTicket(db: Queryable, ticket: string): Promise<{ userId: bigint; sessionId: bigint } | undefined> {
+/**
+ * Uses a ticket up: the user and session it opens a stream for, and the administrator behind
+ * that session when it is an impersonation; undefined (unknown, used, expired, session over).
+ */
+export async function redeemEventsTicket(
+  db: Queryable,
+  ticket: string,
+): Promise<{ userId: bigint; sessionId: bigint; impersonatorUserId: bigint | null } | undefined> {
   if (ticket.length === 0 || ticket.length > 100) return undefined;
   const row = await consumeEventsTicket(db, sha256Hex(ticket), new Date());
-  return row ? { userId: row.user_id, sessionId: row.session_id } : undefined;
+  return row ? { userId: row.user_id, sessionId: row.session_id, impersonatorUserId: row.impersonator_user_id ?? null } : undefined;
 }

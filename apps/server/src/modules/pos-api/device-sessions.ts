@@ -13,6 +13,7 @@ import {
   isBlockedUserStatus,
   TERMINAL_SPECIFICATION_NAMES,
   USER_STATUS,
+  type TAuditAction,
   type TPosLoginResponse,
   type TPosSessionResponse,
   type TTerminalSpecificationName,
@@ -21,44 +22,28 @@ import type { Deps } from '../../deps.ts';
 import { hashSecret, newSessionToken, sha256Hex, verifySecret } from '../../lib/secrets.ts';
 import { checkLimit, clearLimit, forgiveHit, hitLimit, type Limit } from '../../lib/rate-limit.ts';
 import { fail } from '../../transport/errors.ts';
-import type { AuditEntry } from '../../transport/audit-trail.ts';
+import type { AuditEntry, AuditTrail } from '../../transport/audit-trail.ts';
+import type { DeviceActor } from '../../transport/scope.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import * as repository from './pos-api.repository.ts';
 import type { DeviceLoginRow } from './pos-api.repository.ts';
+
+export type { DeviceActor };
 
 export const POS_SESSION_LIFE_S = 12 * 60 * 60;
 export const POS_LOGIN_FAILURES_PER_DEVICE = 10;
 export const POS_LOGIN_FAILURES_PER_IP = 30;
 export const POS_LOGIN_WINDOW_S = 15 * 60;
-/** Operations per device and minute: far above a busy till, low enough to stop a runaway loop. */
+/** Operations per device and minute (the door counts them): far above a busy till, low enough to stop a runaway loop. */
 export const POS_REQUESTS_PER_MINUTE = 120;
 export const POS_API_PATH = 'pos/v1';
 
-/** Who acts through a device session: the person, for the merchant, on the device. */
-export interface DeviceActor {
-  sessionId: bigint;
-  loginId: bigint;
-  /** The person signed in on the device (a staff member, or the main account itself). */
-  userId: bigint;
-  /** The merchant's main account: whose money and rows the device reaches. */
-  merchantUserId: bigint;
-  actingAs: 'staff' | 'user';
-  posDeviceId: bigint;
-  deviceId: string;
-  deviceName: string;
-  channelId: bigint;
-  channelName: string;
-  terminalId: bigint;
-  terminalName: string;
-  storeId: bigint;
-  storeName: string;
-  /** The login's terminal settings, now. */
-  operations: TTerminalSpecificationName[];
-}
-
+/** What the POS services take of a device's request: where it came from, and the call's audit trail. */
 export interface DeviceRequest {
   ip: string;
   userAgent: string;
+  /** The audit trail of the call: an operation's row is written through it, in the payment's transaction. */
+  audit: AuditTrail;
 }
 
 // Verifying against a fixed hash when no login matches keeps every refusal equally slow.
@@ -99,9 +84,13 @@ function actorOf(row: DeviceLoginRow, sessionId: bigint): DeviceActor {
   };
 }
 
-/** An audit row of the device API, written for the person on the device, for the merchant. */
+/**
+ * A sign-in event of the device API (`pos.login`, `pos.login-refused`): written by the service
+ * itself, since a refused sign-in has no scope and must be on record too, for the person on the
+ * device (when known), for the merchant.
+ */
 export function deviceAuditEntry(
-  action: string,
+  action: TAuditAction,
   who: { userId: bigint | null; merchantUserId: bigint | null; actingAs: 'staff' | 'user'; ip: string; path: string },
   subject: { type: string; id: bigint | string } | null,
   detail: Record<string, unknown> | null,
@@ -218,11 +207,6 @@ export async function authenticateDevice(deps: Deps, token: string | undefined):
   return actorOf(row, row.session_id);
 }
 
-/** Counts one request of the device; 429 POS_RATE_LIMITED past the limit. */
-export async function limitDeviceRequests(deps: Deps, actor: DeviceActor): Promise<void> {
-  await hitLimit(deps.db, { key: `pos-device:${actor.posDeviceId}`, max: POS_REQUESTS_PER_MINUTE, windowS: 60 }, 'POS_RATE_LIMITED');
-}
-
 /** GET /api/pos/v1/session: the device and what this login may run now. */
 export function sessionView(actor: DeviceActor): TPosSessionResponse {
   return {
@@ -237,18 +221,13 @@ export function sessionView(actor: DeviceActor): TPosSessionResponse {
   };
 }
 
-/** POST /api/pos/v1/logout: the session ends now. */
+/** POST /api/pos/v1/logout: the session ends now, and its audit row (`pos.logout`) with it. */
 export async function logoutDevice(deps: Deps, actor: DeviceActor, request: DeviceRequest): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     await repository.revokeDeviceSession(trx, actor.sessionId, 'logout');
-    await recordAudit(
-      trx,
-      deviceAuditEntry(
-        'pos.logout',
-        { userId: actor.userId, merchantUserId: actor.merchantUserId, actingAs: actor.actingAs, ip: request.ip, path: 'logout' },
-        { type: 'pos_device_staff', id: actor.loginId },
-        { posDeviceId: Number(actor.posDeviceId), deviceSessionId: Number(actor.sessionId) },
-      ),
-    );
+    await request.audit.record(trx, {
+      subject: { type: 'pos_device_staff', id: actor.loginId },
+      detail: { posDeviceId: Number(actor.posDeviceId), deviceSessionId: Number(actor.sessionId) },
+    });
   });
 }

@@ -15,7 +15,6 @@ import type { Database } from '../../db/schema.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { fail } from '../../transport/errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { chargeCard, checkPaymentCard } from '../merchant-payments/merchant-payments.service.ts';
 import { capturePayment, voidPayment } from '../merchant-payments/capture.service.ts';
 import { refundPayment } from '../merchant-payments/refund.service.ts';
@@ -24,23 +23,8 @@ import type { PaymentAuditWriter, PaymentCall, PaymentChange, PaymentEvent } fro
 import { openAttempt } from '../merchant-payments/attempts.service.ts';
 import { enqueueWebhook } from '../webhooks/webhooks.service.ts';
 import { getPosWebhookUrl } from '../app-settings/app-settings.service.ts';
-import { deviceAuditEntry, type DeviceActor, type DeviceRequest } from './device-sessions.ts';
+import type { DeviceActor, DeviceRequest } from './device-sessions.ts';
 import { newPosEventId, posEventBody, posStatusOf, posWebhookBody, type PosOperationExtras } from './pos-webhook.ts';
-
-const AUDIT_ACTION: Record<TPosTransactionType, string> = {
-  SALE: 'pos.sale',
-  PRE_AUTH: 'pos.pre-auth',
-  CAPTURE: 'pos.capture',
-  REFUND: 'pos.refund',
-  VOID: 'pos.void',
-};
-const PATH: Record<TPosTransactionType, string> = {
-  SALE: 'sale',
-  PRE_AUTH: 'pre-auth',
-  CAPTURE: 'capture',
-  REFUND: 'refund',
-  VOID: 'void',
-};
 
 /** What the operation moved, as the webhook's transactionAmount says it. */
 function movedAmount(operation: TPosTransactionType, change: PaymentChange): bigint {
@@ -51,32 +35,22 @@ function movedAmount(operation: TPosTransactionType, change: PaymentChange): big
 
 /**
  * The audit row of the person on the device, handed to the core, which writes it inside the
- * payment's own transaction: the operation and its row commit together, and a refusal of the
- * core (which rolls back) leaves no row.
+ * payment's own transaction through the call's audit trail (the door's: action and path are the
+ * call's): the operation and its row commit together, and a refusal of the core (which rolls
+ * back) leaves no row.
  */
 function auditWriter(actor: DeviceActor, request: DeviceRequest, operation: TPosTransactionType): PaymentAuditWriter {
   return (trx, change) =>
-    recordAudit(
-      trx,
-      deviceAuditEntry(
-        AUDIT_ACTION[operation],
-        {
-          userId: actor.userId,
-          merchantUserId: actor.merchantUserId,
-          actingAs: actor.actingAs,
-          ip: request.ip,
-          path: PATH[operation],
-        },
-        { type: 'transaction', id: change.payment.transactionId },
-        {
-          posDeviceId: Number(actor.posDeviceId),
-          deviceId: actor.deviceId,
-          loginId: Number(actor.loginId),
-          status: posStatusOf(change.payment),
-          amount: minorToWire(movedAmount(operation, change)),
-        },
-      ),
-    );
+    request.audit.record(trx, {
+      subject: { type: 'transaction', id: change.payment.transactionId },
+      detail: {
+        posDeviceId: Number(actor.posDeviceId),
+        deviceId: actor.deviceId,
+        loginId: Number(actor.loginId),
+        status: posStatusOf(change.payment),
+        amount: minorToWire(movedAmount(operation, change)),
+      },
+    });
 }
 
 /**

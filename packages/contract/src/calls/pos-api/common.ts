@@ -1,13 +1,14 @@
-// The POS device API (/api/pos/v1): what a registered POS device sends and receives. It is a
-// door of its own (device sessions, not user sessions), so these are schemas, not dispatcher
-// calls: the server's pos-api module validates requests and serialises answers through them.
-// Amounts are integers in minor units; a transaction is named by its uuid.
+// What the POS device API's calls (/api/pos/v1, one file per call beside this one) share: the
+// card, the customer, the transaction a device reads back (also the POS webhook's body) and the
+// door's error body. Amounts are integers in minor units; a transaction is named by its uuid.
 import { z } from 'zod';
-import { TERMINAL_SPECIFICATION_NAMES } from '../calls/pos/common.ts';
+import { AMOUNT_MINOR_MAX } from '../../money.ts';
+import type { TErrorName } from '../../errors.ts';
+import { TERMINAL_SPECIFICATION_NAMES } from '../pos/common.ts';
 
 export const POS_API_LIMITS = {
-  /** The largest amount one operation takes, in minor units (one billion in major units). */
-  amountMinorMax: 1_000_000_000_00,
+  /** The largest amount one operation takes, in minor units: the platform's one maximum. */
+  amountMinorMax: AMOUNT_MINOR_MAX,
   usernameMaxChars: 64,
   passwordMaxChars: 200,
   deviceIdMaxChars: 64,
@@ -78,7 +79,10 @@ export const ZPosCard = z.object({
     .int()
     .min(2000, 'The exp year must have four digits')
     .max(2099, 'The exp year must have four digits'),
-  cvc: z.string({ error: 'The cvc field is required' }).regex(/^\d{3,4}$/, 'The cvc must be between 3 and 4 digits'),
+  cvc: z
+    .string({ error: 'The cvc field is required' })
+    .max(4, { message: 'The cvc must be between 3 and 4 digits', abort: true })
+    .regex(/^\d{3,4}$/, 'The cvc must be between 3 and 4 digits'),
 });
 
 export const ZPosCustomer = z.object({
@@ -87,9 +91,14 @@ export const ZPosCustomer = z.object({
     .trim()
     .min(1, 'The customer name field is required')
     .max(100, 'The customer name may not be greater than 100 characters'),
-  email: z.email('The customer email must be a valid email address').max(150).nullish(),
+  email: z
+    .string()
+    .max(150, { message: 'The customer email must be a valid email address', abort: true })
+    .pipe(z.email('The customer email must be a valid email address'))
+    .nullish(),
   phone: z
     .string()
+    .max(21, { message: 'The customer phone must be a valid phone number', abort: true })
     .regex(/^\+?[0-9 ()-]{6,20}$/, 'The customer phone must be a valid phone number')
     .nullish(),
 });
@@ -98,6 +107,7 @@ export const ZPosChargeRequest = z.object({
   amount: zPosAmount,
   currency: z
     .string({ error: 'The currency field is required' })
+    .max(3, { message: 'The currency must be a three-letter code', abort: true })
     .regex(/^[A-Za-z]{3}$/, 'The currency must be a three-letter code')
     .transform((value) => value.toUpperCase()),
   card: ZPosCard,
@@ -106,16 +116,17 @@ export const ZPosChargeRequest = z.object({
 export type TPosChargeRequest = z.input<typeof ZPosChargeRequest>;
 export type TPosChargeInput = z.output<typeof ZPosChargeRequest>;
 
-const zTransactionId = z
+export const zPosTransactionId = z
   .string({ error: 'The transaction id field is required' })
+  .max(36, { message: 'The transaction id is invalid', abort: true })
   .regex(/^[0-9a-fA-F-]{36}$/, 'The transaction id is invalid')
   .transform((value) => value.toLowerCase());
 
-export const ZPosCaptureRequest = z.object({ transactionId: zTransactionId, amount: zPosAmount });
+export const ZPosCaptureRequest = z.object({ transactionId: zPosTransactionId, amount: zPosAmount });
 export type TPosCaptureRequest = z.input<typeof ZPosCaptureRequest>;
-export const ZPosRefundRequest = z.object({ transactionId: zTransactionId, amount: zPosAmount });
+export const ZPosRefundRequest = z.object({ transactionId: zPosTransactionId, amount: zPosAmount });
 export type TPosRefundRequest = z.input<typeof ZPosRefundRequest>;
-export const ZPosVoidRequest = z.object({ transactionId: zTransactionId });
+export const ZPosVoidRequest = z.object({ transactionId: zPosTransactionId });
 export type TPosVoidRequest = z.input<typeof ZPosVoidRequest>;
 
 export const ZPosMoney = z.object({ value: z.number().int(), currency: z.string() });
@@ -155,8 +166,23 @@ export type TPosWebhookBody = z.infer<typeof ZPosWebhookBody>;
 export const ZPosOperationResponse = ZPosTransaction.extend({ failureReason: z.string().nullable() });
 export type TPosOperationResponse = z.infer<typeof ZPosOperationResponse>;
 
-/** Every refusal: `{ error: { code, message } }`, with the field messages of a validation failure. */
+/** Every refusal of the door: `{ error: { code, message } }`, with the field messages of a validation failure. */
 export const ZPosError = z.object({
   error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }),
 });
 export type TPosError = z.infer<typeof ZPosError>;
+
+/** What every call of the door shares: a device's own door, a merchant's account behind it. */
+export const POS_API_CALL = { door: 'pos-api', audience: ['merchant'], feature: null } as const;
+
+/** What a sale or a pre-authorisation may be refused with. */
+export const POS_CHARGE_ERRORS = [
+  'POS_OPERATION_NOT_ALLOWED',
+  'CURRENCY_NOT_SUPPORTED',
+  'CARD_NUMBER_INVALID',
+  'CARD_EXPIRED',
+  'CARD_SCHEME_NOT_SUPPORTED',
+  'CARD_SCHEME_NOT_ALLOWED',
+  'CHANNEL_INACTIVE',
+  'STORE_NOT_ACTIVE',
+] as const satisfies readonly TErrorName[];
