@@ -8,11 +8,15 @@ export interface NoticeRecipientRow {
   id: bigint;
   /** The sign-in e-mail: where mail goes when the notification settings name no address. */
   email: string;
+  /** The recipient's own notification settings (App Settings, Notification), when saved. */
+  settings_email: string | null;
+  settings_email_status: number | null;
 }
 
 /**
  * The main account first, then its staff members of `staffStatus` granted any of `featureSlugs`,
- * oldest first: at most `limitRows` in all.
+ * oldest first: at most `limitRows` in all, each with their notification settings (one query:
+ * it runs inside the payment's transaction).
  */
 export async function listPaymentNoticeRecipients(
   db: Queryable,
@@ -23,7 +27,8 @@ export async function listPaymentNoticeRecipients(
 ): Promise<NoticeRecipientRow[]> {
   return db
     .selectFrom('users')
-    .select(['users.id', 'users.email'])
+    .leftJoin('merchant_notification_settings as settings', 'settings.user_id', 'users.id')
+    .select(['users.id', 'users.email', 'settings.email as settings_email', 'settings.email_status as settings_email_status'])
     .where((eb) =>
       eb.or([
         eb('users.id', '=', merchantUserId),

@@ -10,7 +10,8 @@
 //
 // Recipients: the merchant's main account, and each of its Active staff members granted the
 // door's feature (payment-link, api-payment, pos-devices) or Transactions, at most
-// NOTICES_PER_CALL_MAX in all (the main account first, then the oldest staff). A staff member
+// PAYMENT_NOTICE_RECIPIENTS_MAX in all (the main account first, then the oldest staff), written
+// NOTICES_PER_CALL_MAX rows to an insert. A staff member
 // reads only their own notifications (notificationOwnerOf), so one who may not see a door's
 // payments never hears of them. SMS has no provider yet: the SMS switch is kept but sends nothing.
 import { assert, assertNever, minorToWire } from '@paywallet/ledger';
@@ -18,7 +19,6 @@ import { USER_STATUS, type TFeatureSlug } from '@paywallet/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Mailer } from '../../lib/mail.ts';
-import { getNotificationSettings } from '../app-settings/app-settings.service.ts';
 import { notice, notifyEach, NOTICES_PER_CALL_MAX, type Notice } from '../notifications/notifications.service.ts';
 import { findCurrency } from './fees.service.ts';
 import {
@@ -38,6 +38,11 @@ const FEATURE_OF_DOOR: Readonly<Record<MerchantPaymentKind, TFeatureSlug>> = {
   pos: 'pos-devices',
 };
 const TRANSACTIONS_FEATURE: TFeatureSlug = 'transactions';
+/**
+ * Who may hear of one payment: the main account and its staff who may see such payments. A
+ * staff list is the merchant's own and short; the bound keeps a payment's transaction short too.
+ */
+export const PAYMENT_NOTICE_RECIPIENTS_MAX = 100;
 const SWITCH_ON = 1;
 
 const MAIL_SUBJECT: Readonly<Record<string, string>> = {
@@ -62,11 +67,13 @@ export async function notifyMerchantOfPayment(mailer: Mailer, trx: Transaction<D
     payment.merchantUserId,
     [FEATURE_OF_DOOR[payment.kind], TRANSACTIONS_FEATURE],
     USER_STATUS.ACTIVE,
-    NOTICES_PER_CALL_MAX,
+    PAYMENT_NOTICE_RECIPIENTS_MAX,
   );
   assert(recipients.length > 0 && recipients[0]!.id === payment.merchantUserId, 'the main account hears of its own payments');
   const notices = recipients.map((recipient) => noticeTo(recipient.id));
-  await notifyEach(trx, notices);
+  for (let start = 0; start < notices.length; start += NOTICES_PER_CALL_MAX) {
+    await notifyEach(trx, notices.slice(start, start + NOTICES_PER_CALL_MAX));
+  }
   await mailNotices(mailer, trx, recipients, notices, payment.uuid);
 }
 
@@ -107,11 +114,10 @@ async function mailNotices(
   transactionUuid: string,
 ): Promise<void> {
   for (const [index, recipient] of recipients.entries()) {
-    const settings = await getNotificationSettings(trx, recipient.id);
-    if (settings?.emailStatus !== SWITCH_ON) continue;
+    if (recipient.settings_email_status !== SWITCH_ON) continue;
     const sent = notices[index]!;
     await mailer.enqueue(trx, {
-      to: settings.email || recipient.email,
+      to: recipient.settings_email || recipient.email,
       subject: MAIL_SUBJECT[sent.type] ?? 'Payment',
       text: `${sent.message}\n\nTransaction: ${transactionUuid}\n`,
     });

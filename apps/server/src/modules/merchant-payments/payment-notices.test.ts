@@ -131,6 +131,25 @@ describe('captures, refunds, failures', () => {
   });
 });
 
+describe('a merchant with many staff', () => {
+  it('tells every one of them granted the feature, past the rows one insert takes', async () => {
+    // Proves the recipients are not cut at an insert's bound: 12 staff granted Transactions and
+    // the main account make 13 notifications of one payment (NOTICES_PER_CALL_MAX is 10).
+    const crowd = await createTestMerchant(t, { staff: Array.from({ length: 12 }, () => ({ features: ['transactions' as const] })) });
+    await giveMerchantFees(t, crowd.id);
+    const crowdDoors = await openPaymentDoors(t, crowd);
+    const created = await crowdDoors.api(SANDBOX_CARDS.approved);
+    expect(created.status).toBe(201);
+    const told = await t.deps.db
+      .selectFrom('notifications')
+      .select('user_id')
+      .where('type', '=', 'merchant-payment-received')
+      .where('user_id', 'in', [crowd.id, ...crowd.staff.map((member) => member.id)])
+      .execute();
+    expect(told.map((row) => row.user_id).sort()).toEqual([crowd.id, ...crowd.staff.map((member) => member.id)].sort());
+  });
+});
+
 describe('e-mail and live push', () => {
   it("e-mails whoever switched e-mail on, to the settings' address or else the sign-in one, and no one else", async () => {
     const save = async (token: string, email: string, emailStatus: 0 | 1) => {
