@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '@paywallet/contract';
 import {
   addMerchantStaffCall,
+  getEventsTicketCall,
   adminLoginAsMerchantCall,
   confirmSendMoneyCall,
   doorOf,
@@ -260,6 +261,17 @@ describe('sign-ins that act for the merchant', () => {
 });
 
 describe('a live stream opened in the impersonation', () => {
+  it('cannot be opened with a ticket once the administrator has signed out', async () => {
+    // Proves the ticket is judged by the session rule when it is used, not only when it was
+    // made: a ticket taken in the impersonation opens nothing after the administrator's logout.
+    const { admin, token } = await loginAsMerchant();
+    const ticket = await t.call(getEventsTicketCall, {}, { token });
+    expect(ticket.status, ticket.message).toBe(200);
+    expect((await t.call(logoutUserCall, {}, { token: admin.token })).status).toBe(200);
+    const opened = await t.app.inject({ method: 'GET', url: `/api/events?ticket=${ticket.data.ticket}` });
+    expect([opened.statusCode, (opened.json() as { reason?: string }).reason]).toEqual([401, 'EVENTS_TICKET_INVALID']);
+  });
+
   it('ends with the administrator’s session', async () => {
     // Proves the hub judges a stream's session by the same rule as a call: the administrator's
     // logout ends the merchant stream the impersonation opened, at the next poll.

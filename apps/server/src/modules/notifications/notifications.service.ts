@@ -10,6 +10,7 @@ import type { Queryable } from '../../db/database.ts';
 import { defineList, listAfter } from '../../db/lists.ts';
 import { newSessionToken, sha256Hex } from '../../lib/secrets.ts';
 import type { Scope } from '../../transport/scope.ts';
+import { listLiveSessionIds } from '../auth/sessions.ts';
 import { isRegisteredNotificationType, type NotificationData, type NotificationType } from './notification-types.ts';
 import {
   consumeEventsTicket,
@@ -127,6 +128,13 @@ export async function redeemEventsTicket(
   ticket: string,
 ): Promise<{ userId: bigint; sessionId: bigint; impersonatorUserId: bigint | null } | undefined> {
   if (ticket.length === 0 || ticket.length > 100) return undefined;
-  const row = await consumeEventsTicket(db, sha256Hex(ticket), new Date());
-  return row ? { userId: row.user_id, sessionId: row.session_id, impersonatorUserId: row.impersonator_user_id ?? null } : undefined;
+  const now = new Date();
+  const row = await consumeEventsTicket(db, sha256Hex(ticket), now);
+  if (!row) return undefined;
+  // The session must still be able to act, by the rule every call's session meets (an
+  // impersonation whose administrator signed out, a blocked account): judged once more here,
+  // so such a ticket opens nothing rather than a stream the next poll would end.
+  const live = await listLiveSessionIds(db, [row.session_id], now);
+  if (!live.includes(row.session_id)) return undefined;
+  return { userId: row.user_id, sessionId: row.session_id, impersonatorUserId: row.impersonator_user_id ?? null };
 }
