@@ -52,7 +52,8 @@ const DOMAIN_NUMBER_MAX = 99;
 /** The operators of a Kysely comparison: .where('status', '=', 1), eb('status', 'in', [0, 1]). */
 const SQL_OPERATORS = new Set(['=', '==', '!=', '<>', '<', '<=', '>', '>=', 'in', 'not in', 'is', 'is not']);
 /** Raw SQL that compares a status or type column with a bare number, or lists bare numbers for it. */
-const SQL_STATUS_NUMBER = /\b(\w+_)?(status|type|type_id|kind|is_default)\s*(=|<>|!=|>=|<=|>|<)\s*\d|\b(\w+_)?(status|type|type_id|kind|is_default)\s+(not\s+)?in\s*\(\s*\d/i;
+const SQL_STATUS_NUMBER =
+  /\b(\w+_)?(status|type|type_id|kind|is_default)\s*(=|<>|!=|>=|<=|>|<)\s*\d|\b(\w+_)?(status|type|type_id|kind|is_default)\s+(not\s+)?in\s*\(\s*\d/i;
 
 /** A status or a type, or its id: status, channel_status, typeId, transaction_type_id, is_default. */
 function namesStatus(node) {
@@ -189,7 +190,21 @@ const MONEY_WORDS = new Set([
   'credit',
 ]);
 /** A last word that makes a money word a count, a time, an id or a rate: feeCount, amount_id, balance_at, fee_bps. */
-const NOT_MONEY_LAST_WORDS = new Set(['count', 'counts', 'id', 'ids', 'at', 'ms', 's', 'bps', 'percentage', 'rows', 'attempts', 'label', 'text']);
+const NOT_MONEY_LAST_WORDS = new Set([
+  'count',
+  'counts',
+  'id',
+  'ids',
+  'at',
+  'ms',
+  's',
+  'bps',
+  'percentage',
+  'rows',
+  'attempts',
+  'label',
+  'text',
+]);
 
 function isMoneyName(name) {
   const words = wordsOf(name);
@@ -231,7 +246,9 @@ const ANONYMOUS_ERRORS = new Set(['Error', 'TypeError', 'RangeError', 'Reference
 
 /** new Error(...) or Error(...) (which is the same thing without `new`). */
 const isAnonymousError = (node) =>
-  (node?.type === 'NewExpression' || node?.type === 'CallExpression') && node.callee.type === 'Identifier' && ANONYMOUS_ERRORS.has(node.callee.name);
+  (node?.type === 'NewExpression' || node?.type === 'CallExpression') &&
+  node.callee.type === 'Identifier' &&
+  ANONYMOUS_ERRORS.has(node.callee.name);
 
 const noThrowNewError = {
   meta: {

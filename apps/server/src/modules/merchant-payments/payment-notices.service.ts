@@ -14,7 +14,7 @@
 // reads only their own notifications (notificationOwnerOf), so one who may not see a door's
 // payments never hears of them. SMS has no provider yet: the SMS switch is kept but sends nothing.
 import { assert, assertNever, minorToWire } from '@paywallet/ledger';
-import { USER_STATUS, type TFeatureSlug } from '@paywallet/contract';
+import { NOTIFICATION_SWITCH, USER_STATUS, type TFeatureSlug } from '@paywallet/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Mailer } from '../../lib/mail.ts';
@@ -38,7 +38,6 @@ const FEATURE_OF_DOOR: Readonly<Record<MerchantPaymentKind, TFeatureSlug>> = {
   pos: 'pos-devices',
 };
 const TRANSACTIONS_FEATURE: TFeatureSlug = 'transactions';
-const SWITCH_ON = 1;
 
 const MAIL_SUBJECT: Readonly<Record<string, string>> = {
   [MERCHANT_PAYMENT_RECEIVED.name]: 'Payment received',
@@ -108,7 +107,7 @@ async function mailNotices(
 ): Promise<void> {
   for (const [index, recipient] of recipients.entries()) {
     const settings = await getNotificationSettings(trx, recipient.id);
-    if (settings?.emailStatus !== SWITCH_ON) continue;
+    if (settings?.emailStatus !== NOTIFICATION_SWITCH.ON) continue;
     const sent = notices[index]!;
     await mailer.enqueue(trx, {
       to: settings.email || recipient.email,
