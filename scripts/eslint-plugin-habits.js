@@ -13,7 +13,7 @@
 //                                error (fail('...'), or a class of its own), never an anonymous one.
 //
 // The rules judge names, not types: they run without type information, so they stay fast, and
-// the names they read are the ones STYLE.md asks for (status, *_status, type_id, amountMinor).
+// the code base names things for what they hold (status, *_status, type_id, amountMinor).
 
 // ---- names --------------------------------------------------------------------------------
 
