@@ -48,7 +48,7 @@ export interface PayableApiPayment {
   amountMinor: bigint;
   /** Always single use: one successful payment. */
   type: typeof PAYMENT_LINK_TYPE.SINGLE;
-  /** 1 Initiated, 2 Paid, 3 Expired, 4 Failed. */
+  /** API_PAYMENT_STATUS: Initiated, Paid, Expired (a hosted payment not paid in time) or Failed. */
   status: number;
   expiresAt: Date | null;
   /** The merchant's allowed card schemes for this currency and channel. */
