@@ -11,6 +11,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
+import habits from './scripts/eslint-plugin-habits.js';
 
 const SERVER = 'apps/server/src';
 
@@ -207,5 +208,20 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+
+  // ---- habits: names for statuses, minorToWire for money, assertions for invariants -------
+  // (scripts/eslint-plugin-habits.js). Tests state numbers on purpose; migrations are history.
+  {
+    files: [`${SERVER}/**/*.ts`, 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', `${SERVER}/test/**`, `${SERVER}/db/migrations/**`],
+    plugins: { habits },
+    rules: { 'habits/no-raw-status-number': 'error' },
+  },
+  {
+    files: [`${SERVER}/**/*.ts`, 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.ts', `${SERVER}/test/**`],
+    plugins: { habits },
+    rules: { 'habits/no-number-on-money': 'error', 'habits/no-throw-new-error': 'error' },
   },
 );

@@ -1,8 +1,9 @@
-// Proves that the layout rules of eslint.config.js hold: each rule reports a small bad snippet
-// linted as if it were written where the rule applies, and stays quiet on its good
-// counterpart; and the repository's own server and web code passes them (so `npm test`
-// keeps the layout even where `npm run lint` is not run). The snippets import real files,
-// since the import rules judge where an import resolves: the first test checks they exist.
+// Proves that the layout rules of eslint.config.js, and the habits of
+// scripts/eslint-plugin-habits.js, hold: each rule reports a small bad snippet linted as if it
+// were written where the rule applies, and stays quiet on its good counterpart; and the
+// repository's own code passes them (so `npm test` keeps the layout and the habits even where
+// `npm run lint` is not run). The snippets import real files, since the import rules judge where
+// an import resolves: the first test checks they exist.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -28,6 +29,8 @@ const IMPORTED_FILES = [
 ];
 
 const LAYOUT_RULES = new Set(['no-restricted-syntax', 'no-restricted-imports', 'boundaries/dependencies']);
+/** The habits the newer modules dropped (scripts/eslint-plugin-habits.js). */
+const HABIT_RULES = new Set(['habits/no-raw-status-number', 'habits/no-number-on-money', 'habits/no-throw-new-error']);
 
 let eslint: ESLint;
 
@@ -35,14 +38,19 @@ beforeAll(() => {
   eslint = new ESLint({ cwd: repoRoot });
 });
 
-/** The layout rules a snippet breaks, linted as the file at `filePath` (which need not exist). */
-async function layoutRulesBroken(filePath: string, code: string): Promise<string[]> {
+/** The rules of `rules` a snippet breaks, linted as the file at `filePath` (which need not exist). */
+async function rulesBroken(filePath: string, code: string, rules: Set<string>): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, filePath) });
   expect(result).toBeDefined();
   const fatal = result!.messages.filter((message) => message.fatal);
   expect(fatal, 'the snippet parses').toEqual([]);
-  return result!.messages.map((message) => message.ruleId ?? '').filter((rule) => LAYOUT_RULES.has(rule));
+  return result!.messages.map((message) => message.ruleId ?? '').filter((rule) => rules.has(rule));
 }
+
+/** The layout rules a snippet breaks, linted as the file at `filePath` (which need not exist). */
+const layoutRulesBroken = (filePath: string, code: string) => rulesBroken(filePath, code, LAYOUT_RULES);
+/** The habits a snippet breaks, linted as the file at `filePath`. */
+const habitsBroken = (filePath: string, code: string) => rulesBroken(filePath, code, HABIT_RULES);
 
 const QUERY = (call: string) => `import type { Db } from '../../db/database.ts';\nexport const run = (db: Db) => db.${call}.execute();\n`;
 const RAW_SQL =
@@ -289,13 +297,186 @@ describe('nothing outside app/ imports the app shell', () => {
   });
 });
 
+describe('habits: a status or a type is written by its contract name', () => {
+  const RAW = 'habits/no-raw-status-number';
+  const service = `${SERVER}/modules/payment-links/payment-links.service.ts`;
+  const repository = `${SERVER}/modules/payment-links/payment-links.repository.ts`;
+  const screen = `${WEB}/features/payment-links/pages/payment-link-attempts-page.tsx`;
+
+  it.each([
+    ['a comparison', 'export const paid = (row: { status: number }) => row.status === 1;'],
+    ['a comparison the other way round', 'export const open = (row: { kyc_status: number }) => 0 !== row.kyc_status;'],
+    ['an ordering', 'export const late = (row: { status: number }) => row.status >= 2;'],
+    [
+      'a switch case',
+      "export function label(row: { status: number }) {\n  switch (row.status) {\n    case 2:\n      return 'Inactive';\n  }\n  return '';\n}",
+    ],
+    ['a property of a row', 'export const row = { amount: 5n, status: 1 };'],
+    ['a chosen number', 'export const settings = (on: boolean) => ({ smsStatus: on ? 1 : 0 });'],
+    ['a number made const', 'export const link = { type: 1 as const };'],
+    ['an assignment', 'export function close(row: { status: number }) {\n  row.status = 3;\n}'],
+    ['a constant copying a transaction type', 'export const LINK_PAYMENT_TYPE = 8;'],
+    ['a default parameter', 'export const make = (status = 1) => ({ code: status });'],
+    ['a property typed as numbers', 'export interface Link {\n  status: 1 | 2;\n}'],
+    ['a parameter typed as numbers', 'export const open = (isDefault: 0 | 1 | 2) => isDefault;'],
+    ['a list of numbers', 'export const open = (row: { status: number }) => [0, 1].includes(row.status);'],
+  ])('reports %s in a service', async (_what, code) => {
+    // Proves each form a bare status number takes in our code is seen.
+    expect(await habitsBroken(service, code), code).toEqual([RAW]);
+  });
+
+  it('reports a map keyed by bare statuses, once per key', async () => {
+    // Proves STATUS_COLOR = { 0: ..., 1: ... } is refused: keys by name are checked complete by satisfies.
+    const code = "export const STATUS_COLOR: Record<number, string> = { 0: 'gray', 1: 'green' };";
+    expect(await habitsBroken(`${WEB}/components/user-status-badge.tsx`, code)).toEqual([RAW, RAW]);
+  });
+
+  it.each([
+    ['a Kysely filter', "export const q = (db: any) => db.selectFrom('transactions').where('transactions.status', '=', 1);"],
+    ['a Kysely list', "export const q = (db: any) => db.selectFrom('refund_requests').where('status', 'in', [0, 1]);"],
+    ['an expression builder comparison', "export const q = (eb: any) => eb('wallets.is_default', '<>', 2);"],
+    ['raw SQL', "import { sql } from 'kysely';\nexport const q = sql`UPDATE transactions SET status = 2 WHERE id = 1 AND status = 0`;"],
+    [
+      'raw SQL listing types',
+      "import { sql } from 'kysely';\nexport const q = sql`SELECT 1 FROM transactions WHERE transaction_type_id IN (8, 9)`;",
+    ],
+  ])('reports %s in a repository', async (_what, code) => {
+    // Proves queries name statuses too: a filter, a list, a comparison and raw SQL.
+    expect(await habitsBroken(repository, code), code).toEqual([RAW]);
+  });
+
+  it('reports a bare status in a screen of the web app', async () => {
+    // Proves the rule holds where the web app reads the numbers the server writes.
+    const code = 'export const active = (status: number) => status === 1;';
+    expect(await habitsBroken(screen, code)).toEqual([RAW]);
+  });
+
+  it('accepts names, HTTP statuses, words, counts, and numbers kept where they are history or on purpose', async () => {
+    // Proves the rule's good side: what a status should look like, and what is not a status.
+    const good = [
+      "import { TRANSACTION_STATUS } from '@paywallet/contract';\nexport const paid = (row: { status: number }) => row.status === TRANSACTION_STATUS.SUCCESS;",
+      "import { STORE_STATUS, type TStoreStatus } from '@paywallet/contract';\nexport const STATUS_COLOR = { [STORE_STATUS.ACTIVE]: 'green' } satisfies Partial<Record<TStoreStatus, string>>;",
+      "import { sql } from 'kysely';\nimport { TRANSACTION_STATUS } from '@paywallet/contract';\nexport const q = sql`UPDATE transactions SET status = ${TRANSACTION_STATUS.FAILED} WHERE status = ${TRANSACTION_STATUS.PENDING}`;",
+      'export const ok = (reply: { statusCode: number }) => reply.statusCode === 200 || reply.statusCode === 0;',
+      'export const missing = (response: { status: number }) => response.status === 404;',
+      "export const row = { status: 'running', type: 'pos', count: 1, page: 2 };",
+      'export const NOTIFICATION_TYPE_NAME_MAX_CHARS = 60;',
+      'export const JOB_KIND_NAME_LENGTH_MAX = 100;',
+      "export const q = (db: any) => db.selectFrom('transactions').where('transactions.amount', '>', 0);",
+    ];
+    for (const code of good) expect(await habitsBroken(service, code), code).toEqual([]);
+    const bare = 'export const row = { amount: 5n, status: 1 };';
+    expect(await habitsBroken(`${SERVER}/modules/payment-links/payment-links.test.ts`, bare)).toEqual([]);
+    expect(await habitsBroken(`${SERVER}/test/merchant.ts`, bare)).toEqual([]);
+    expect(await habitsBroken(`${SERVER}/db/migrations/0013-payment-links.ts`, bare)).toEqual([]);
+    // The contract is where the numbers get their names.
+    expect(await habitsBroken('packages/contract/src/statuses.ts', 'export const LINK_STATUS = { ACTIVE: 1 } as const;')).toEqual([]);
+  });
+});
+
+describe('habits: money leaves through minorToWire', () => {
+  const MONEY = 'habits/no-number-on-money';
+  const service = `${SERVER}/modules/payment-links/payment-links.service.ts`;
+
+  it.each([
+    ['Number(row.amount)'],
+    ['Number(sums.total_amount)'],
+    ['Number(row.available_balance)'],
+    ['Number(charges.feeMinor)'],
+    ['Number(sums.amount ?? 0n)'],
+    ['Number(row.captured_amount - row.refunded_amount)'],
+    ['Number(-amountMinor)'],
+  ])('reports %s in a service', async (expression) => {
+    // Proves Number() on a money amount is refused however the amount is written.
+    const code = `declare const row: any, sums: any, charges: any, amountMinor: bigint;\nexport const wire = ${expression};`;
+    expect(await habitsBroken(service, code), expression).toEqual([MONEY]);
+  });
+
+  it('reports it in the packages too', async () => {
+    // Proves the money core is held as well (minorToWire itself carries the one exception).
+    const code = 'export const wire = (amountMinor: bigint) => Number(amountMinor);';
+    expect(await habitsBroken('packages/ledger/src/postings.ts', code)).toEqual([MONEY]);
+  });
+
+  it('accepts minorToWire, and Number() on what is not money: ids, counts, rates, times, words that only contain a money word', async () => {
+    // Proves the rule judges whole words: a row count named total, fee_bps, activatedAt (not "vat").
+    const code = [
+      "import { minorToWire } from '@paywallet/ledger';",
+      'declare const row: any, result: any;',
+      'export const wire = [',
+      '  minorToWire(row.amount),',
+      '  Number(row.id),',
+      '  Number(row.total),',
+      '  Number(result.numUpdatedRows),',
+      '  Number(row.fee_bps),',
+      '  Number(row.refunded_at),',
+      '  Number(row.activatedAt),',
+      '  Number(row.private_count),',
+      '  Number(row.feedback),',
+      '  Number(row.expMonth),',
+      '];',
+    ].join('\n');
+    expect(await habitsBroken(service, code)).toEqual([]);
+    // The web app reads amounts the wire already sends as numbers.
+    expect(
+      await habitsBroken(
+        `${WEB}/features/payment-links/pages/payment-link-attempts-page.tsx`,
+        'export const n = (row: { amount: string }) => Number(row.amount);',
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('habits: an invariant is an assertion, an expected failure a named error', () => {
+  const THROW = 'habits/no-throw-new-error';
+  const service = `${SERVER}/modules/payment-links/payment-links.service.ts`;
+
+  it.each([
+    ["throw new Error('the link was not read back');"],
+    ["throw Error('the link was not read back');"],
+    ["throw new TypeError('not a link');"],
+    ["export const refused = () => Promise.reject(new Error('refused'));"],
+    ["export const later = () => new Promise((_resolve, reject) => reject(new RangeError('too late')));"],
+  ])('reports %s', async (code) => {
+    // Proves an anonymous error cannot be thrown, whether by throw, by Error() or by a rejection.
+    expect(await habitsBroken(service, code), code).toEqual([THROW]);
+  });
+
+  it('reports it in the packages too', async () => {
+    expect(await habitsBroken('packages/contract/src/money.ts', "throw new Error('no');")).toEqual([THROW]);
+  });
+
+  it('accepts assert, a named failure, an error class of its own, a rethrow, and tests', async () => {
+    // Proves the rule's good side: the three ways the code base fails, and rethrowing what was caught.
+    const code = [
+      "import { assert } from '@paywallet/ledger';",
+      "import { fail } from '../../transport/errors.ts';",
+      'class ConfigError extends Error {}',
+      'export function check(ok: boolean, found: boolean, set: boolean) {',
+      "  assert(ok, 'the link was read back');",
+      "  if (!found) fail('PAYMENT_LINK_NOT_FOUND');",
+      "  if (!set) throw new ConfigError('PORT must be a whole number');",
+      '}',
+      'export async function again(work: () => Promise<void>) {',
+      '  try {',
+      '    await work();',
+      '  } catch (error) {',
+      '    throw error;',
+      '  }',
+      '}',
+    ].join('\n');
+    expect(await habitsBroken(service, code)).toEqual([]);
+    expect(await habitsBroken(`${SERVER}/modules/payment-links/payment-links.test.ts`, "throw new Error('the caller fails');")).toEqual([]);
+  });
+});
+
 describe("the repository's own code", () => {
-  it('keeps every layout rule in the server and the web app', async () => {
-    // Proves the layout holds today, whether or not `npm run lint` runs where this suite runs.
-    const results = await eslint.lintFiles([`${SERVER}/**/*.ts`, `${WEB}/**/*.{ts,tsx}`]);
+  it('keeps every layout rule and every habit in the server, the web app and the packages', async () => {
+    // Proves the layout and the habits hold today, whether or not `npm run lint` runs where this suite runs.
+    const results = await eslint.lintFiles([`${SERVER}/**/*.ts`, `${WEB}/**/*.{ts,tsx}`, 'packages/*/src/**/*.ts']);
     const broken = results.flatMap((result) =>
       result.messages
-        .filter((message) => message.fatal || LAYOUT_RULES.has(message.ruleId ?? ''))
+        .filter((message) => message.fatal || LAYOUT_RULES.has(message.ruleId ?? '') || HABIT_RULES.has(message.ruleId ?? ''))
         .map((message) => `${path.relative(repoRoot, result.filePath)}:${message.line} ${message.ruleId}: ${message.message}`),
     );
     expect(results.length).toBeGreaterThan(100);

@@ -1,5 +1,8 @@
-// Every setting of the server, read once from the environment, with its default.
+// Every setting of the server, read once from the environment, with its default. A setting that
+// cannot be used stops the start with a ConfigError (lib/config-error.ts) saying what it must
+// be, before anything listens.
 import path from 'node:path';
+import { ConfigError } from './lib/config-error.ts';
 import { credentialsKeyFrom } from './lib/sealed-secrets.ts';
 
 export interface Config {
@@ -51,14 +54,14 @@ function bool(value: string | undefined, fallback: boolean): boolean {
 function int(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number.parseInt(value, 10);
-  if (!Number.isFinite(parsed)) throw new Error(`Setting must be a whole number, got '${value}'`);
+  if (!Number.isFinite(parsed)) throw new ConfigError(`Setting must be a whole number, got '${value}'`);
   return parsed;
 }
 
 /** Displayed decimals (DECISIONS 16): 0 to 6, default 2. */
 function decimals(value: string | undefined): number {
   const parsed = int(value, 2);
-  if (parsed < 0 || parsed > 6) throw new Error(`Displayed decimals must be between 0 and 6, got ${parsed}`);
+  if (parsed < 0 || parsed > 6) throw new ConfigError(`Displayed decimals must be between 0 and 6, got ${parsed}`);
   return parsed;
 }
 
@@ -66,9 +69,9 @@ const OTP_RESEND_GAP_DEFAULT_S = 10;
 
 function otpResendGap(value: string | undefined, production: boolean): number {
   const parsed = int(value, OTP_RESEND_GAP_DEFAULT_S);
-  if (parsed < 0) throw new Error(`OTP_RESEND_GAP_S cannot be negative, got ${parsed}`);
+  if (parsed < 0) throw new ConfigError(`OTP_RESEND_GAP_S cannot be negative, got ${parsed}`);
   if (production && parsed < OTP_RESEND_GAP_DEFAULT_S) {
-    throw new Error(`OTP_RESEND_GAP_S cannot be under ${OTP_RESEND_GAP_DEFAULT_S} s in production, got ${parsed}`);
+    throw new ConfigError(`OTP_RESEND_GAP_S cannot be under ${OTP_RESEND_GAP_DEFAULT_S} s in production, got ${parsed}`);
   }
   return parsed;
 }

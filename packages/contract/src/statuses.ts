@@ -78,6 +78,7 @@ export type TChannelType = (typeof CHANNEL_TYPE)[number];
 
 /** Reset type kept by the client between verify-email-general and the reset screens. */
 export const RESET_TYPE = { PASSWORD: 1, PASSCODE: 2 } as const;
+export type TResetType = (typeof RESET_TYPE)[keyof typeof RESET_TYPE];
 
 /** The kinds of account. Sign-up always makes a merchant; consumers and administrators are made otherwise. */
 export const USER_TYPES = ['merchant', 'consumer', 'admin'] as const;
@@ -95,3 +96,35 @@ export const POS_DEVICE_STATUS_LABEL: Readonly<Record<number, string>> = {
   0: 'Inactive',
   1: 'Active',
 } satisfies Record<TPosDeviceStatus, string>;
+
+// ---- channels, refunds, API payments, notification switches (issue 14) ----
+/** A channel (an online shop, a POS lane) takes payments only while it is active (spec 3 section 4). */
+export const CHANNEL_STATUS = { INACTIVE: 0, ACTIVE: 1 } as const;
+export type TChannelStatus = (typeof CHANNEL_STATUS)[keyof typeof CHANNEL_STATUS];
+
+/**
+ * A refund request (spec 2, 'Refund request'). A refund through the API or a device is written
+ * Initiated and becomes Processed in the same request (DECISIONS 32); only Pending and Initiated
+ * ones still count against what a payment has left to refund.
+ */
+export const REFUND_REQUEST_STATUS = { PENDING: 0, INITIATED: 1, PROCESSED: 2, CANCELED: 3, REJECTED: 4 } as const;
+export type TRefundRequestStatus = (typeof REFUND_REQUEST_STATUS)[keyof typeof REFUND_REQUEST_STATUS];
+
+/**
+ * An API payment's row status, as the back office lists it (spec 2 section 4); a hosted one not
+ * paid in time reads Expired. The merchant API itself answers the payment's state in words
+ * (TApiPaymentStatus: 'requires_action', 'succeeded'...).
+ */
+export const API_PAYMENT_STATUS = { INITIATED: 1, PAID: 2, EXPIRED: 3, FAILED: 4 } as const;
+export type TApiPaymentRowStatus = (typeof API_PAYMENT_STATUS)[keyof typeof API_PAYMENT_STATUS];
+/** Indexed by the number a row holds; every status has its label. */
+export const API_PAYMENT_STATUS_LABEL: Readonly<Record<number, string>> = {
+  1: 'Initiated',
+  2: 'Paid',
+  3: 'Expired',
+  4: 'Failed',
+} satisfies Record<TApiPaymentRowStatus, string>;
+
+/** A switch of the notification settings (SMS, e-mail): the merchant is told that way only when on. */
+export const NOTIFICATION_SWITCH = { OFF: 0, ON: 1 } as const;
+export type TNotificationSwitch = (typeof NOTIFICATION_SWITCH)[keyof typeof NOTIFICATION_SWITCH];

@@ -1,7 +1,7 @@
 // @paywallet/ledger: the pure money core. Minor units, fee and VAT rules, posting builders,
 // balance application, transaction types and posting keys; no framework, no I/O.
 
-export { assert, assertNever, INT8_MAX } from './assert.ts';
+export { AssertionError, assert, assertNever, INT8_MAX } from './assert.ts';
 
 export {
   BPS_PER_WHOLE,

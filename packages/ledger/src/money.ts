@@ -138,5 +138,6 @@ export function minorToWire(amountMinor: bigint): number {
   assert(typeof amountMinor === 'bigint', 'amountMinor must be a bigint');
   const safeMax = BigInt(Number.MAX_SAFE_INTEGER);
   assert(amountMinor <= safeMax && amountMinor >= -safeMax, `${amountMinor} is not JSON-safe`);
+  // eslint-disable-next-line habits/no-number-on-money -- this is the one place money becomes a number, checked just above
   return Number(amountMinor);
 }

@@ -96,11 +96,21 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
 
+/**
+ * A migration the database refused: the server does not start on a schema it cannot finish.
+ * Neither a defect of the calling code nor a caller's mistake, so it has a class of its own,
+ * carrying the database's error as its cause.
+ */
+export class MigrationError extends Error {
+  constructor(migrationName: string, cause: unknown) {
+    super(`Migration ${migrationName} failed: ${String(cause)}`, { cause });
+    this.name = 'MigrationError';
+  }
+}
+
 export async function migrate(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
-  }
+  if (error || failed) throw new MigrationError(failed?.migrationName ?? '', error);
 }

@@ -3,6 +3,7 @@
 // the expiry and that this proof has not been used before.
 import crypto from 'node:crypto';
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib';
+import { assert } from '@paywallet/ledger';
 import type { Deps } from '../deps.ts';
 import { fail } from '../transport/errors.ts';
 import { deleteExpiredProofUses, findSettingValue, insertSettingIfAbsent, recordProofUse } from './bot-check.repository.ts';
@@ -24,7 +25,7 @@ async function key(deps: Deps): Promise<string> {
   await insertSettingIfAbsent(deps.db, HMAC_KEY_SETTING, crypto.randomBytes(32).toString('hex'));
   // Read back: when two nodes start together, the key the first one stored is everyone's.
   const stored = await findSettingValue(deps.db, HMAC_KEY_SETTING);
-  if (stored === undefined) throw new Error('the bot check key was not stored');
+  assert(stored !== undefined, 'the bot check key was not stored');
   hmacKeys.set(deps.db, stored);
   return stored;
 }

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { assert } from '@paywallet/ledger';
 
 export interface FileStore {
   put(bytes: Buffer, extension: string): Promise<string>;
@@ -32,11 +33,11 @@ const FOLDER_PATTERN = /^[a-z0-9-]{1,40}$/;
 
 export function createFileStore(root: string): FileStore {
   const resolve = (key: string) => {
-    if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error('Invalid storage key');
+    assert(KEY_PATTERN.test(key) && !key.includes('..'), `invalid storage key '${key}'`);
     return path.join(root, key);
   };
   const newKey = (extension: string, folder?: string) => {
-    if (folder !== undefined && !FOLDER_PATTERN.test(folder)) throw new Error('Invalid storage folder');
+    assert(folder === undefined || FOLDER_PATTERN.test(folder), `invalid storage folder '${folder}'`);
     const month = new Date().toISOString().slice(0, 7);
     return `${folder === undefined ? '' : `${folder}/`}${month}/${crypto.randomUUID()}.${extension}`;
   };

@@ -3,6 +3,8 @@
 // credentials key, written as 'v1.<nonce>.<tag>.<ciphertext>' (base64url parts). The tag makes a
 // tampered or wrongly keyed value fail to open instead of reading as garbage.
 import crypto from 'node:crypto';
+import { assert } from '@paywallet/ledger';
+import { ConfigError } from './config-error.ts';
 
 /**
  * The development key: used only when CREDENTIALS_KEY is not set outside production. It is
@@ -16,11 +18,11 @@ export const DEV_CREDENTIALS_KEY_BASE64 = 'ZGV2LW9ubHktY3JlZGVudGlhbHMta2V5LTMyL
 export function credentialsKeyFrom(env: NodeJS.ProcessEnv): Buffer {
   const given = env.CREDENTIALS_KEY;
   if (!given) {
-    if (env.NODE_ENV === 'production') throw new Error('CREDENTIALS_KEY must be set in production (base64 of 32 random bytes).');
+    if (env.NODE_ENV === 'production') throw new ConfigError('CREDENTIALS_KEY must be set in production (base64 of 32 random bytes).');
     return Buffer.from(DEV_CREDENTIALS_KEY_BASE64, 'base64');
   }
   const key = Buffer.from(given, 'base64');
-  if (key.length !== 32) throw new Error('CREDENTIALS_KEY must be the base64 of exactly 32 bytes.');
+  if (key.length !== 32) throw new ConfigError('CREDENTIALS_KEY must be the base64 of exactly 32 bytes.');
   return key;
 }
 
@@ -35,7 +37,8 @@ export function sealSecret(key: Buffer, plaintext: string): string {
 /** Opens a sealed value; throws when it was tampered with or sealed under another key. */
 export function openSecret(key: Buffer, sealed: string): string {
   const [version, nonce, tag, ciphertext] = sealed.split('.');
-  if (version !== 'v1' || nonce === undefined || tag === undefined || ciphertext === undefined) throw new Error('not a sealed secret');
+  // Only this module writes sealed values: one of another shape is a stored row we did not write.
+  assert(version === 'v1' && nonce !== undefined && tag !== undefined && ciphertext !== undefined, 'not a sealed secret');
   const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');

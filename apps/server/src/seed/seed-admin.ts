@@ -2,7 +2,7 @@
 // password, passcode) and lands on the operations console. No wallets: an administrator holds
 // no money.
 import crypto from 'node:crypto';
-import { KYC_STATUS, STORE_STATUS, USER_STATUS } from '@paywallet/contract';
+import { KYC_STATUS, STORE_STATUS, STORE_TYPE, USER_STATUS } from '@paywallet/contract';
 import type { Db } from '../db/database.ts';
 import { hashSecret } from '../lib/secrets.ts';
 
@@ -61,7 +61,7 @@ export async function insertDemoPendingStore(db: Db, merchantEmail: string): Pro
       name: DEMO_PENDING_STORE.name,
       code: DEMO_PENDING_STORE.code,
       status: STORE_STATUS.PENDING_APPROVAL,
-      type: 2,
+      type: STORE_TYPE.REGISTERED_BUSINESS,
       country: 'AE',
       city: 'Dubai',
     })

@@ -4,6 +4,7 @@
 // platform (VISA and MASTERCARD when seeded). The multiple-use link has one visit to its checkout
 // on record (a customer who opened the page, filled in the details and left), so the attempts
 // list and an attempt's log have something to show.
+import { PAYMENT_LINK_STATUS, PAYMENT_LINK_TYPE } from '@paywallet/contract';
 import type { Db } from '../db/database.ts';
 import { logAttemptStep, openAttempt } from '../modules/merchant-payments/attempts.service.ts';
 import { insertPaymentLink } from '../modules/payment-links/payment-links.service.ts';
@@ -31,8 +32,8 @@ export async function insertDemoPaymentLinks(db: Db, merchantEmail: string, publ
   const links = [
     {
       amount: 15_000n,
-      type: 1 as const,
-      status: 1,
+      type: PAYMENT_LINK_TYPE.MULTIPLE,
+      status: PAYMENT_LINK_STATUS.ACTIVE,
       exipresIn: null,
       description: 'Coffee subscription - monthly box',
       receiptNo: 'SUB-1001',
@@ -40,8 +41,8 @@ export async function insertDemoPaymentLinks(db: Db, merchantEmail: string, publ
     },
     {
       amount: 4_250n,
-      type: 0 as const,
-      status: 1,
+      type: PAYMENT_LINK_TYPE.SINGLE,
+      status: PAYMENT_LINK_STATUS.ACTIVE,
       exipresIn: 7 * DAY_S,
       description: 'Single bag of Ethiopian Yirgacheffe',
       receiptNo: 'ORD-2042',
@@ -49,8 +50,8 @@ export async function insertDemoPaymentLinks(db: Db, merchantEmail: string, publ
     },
     {
       amount: 9_900n,
-      type: 1 as const,
-      status: 2,
+      type: PAYMENT_LINK_TYPE.MULTIPLE,
+      status: PAYMENT_LINK_STATUS.INACTIVE,
       exipresIn: null,
       description: 'Barista workshop (paused)',
       receiptNo: null,
@@ -58,8 +59,8 @@ export async function insertDemoPaymentLinks(db: Db, merchantEmail: string, publ
     },
     {
       amount: 2_500n,
-      type: 0 as const,
-      status: 1,
+      type: PAYMENT_LINK_TYPE.SINGLE,
+      status: PAYMENT_LINK_STATUS.ACTIVE,
       exipresIn: DAY_S,
       description: 'Holiday gift card offer',
       receiptNo: 'GIFT-77',

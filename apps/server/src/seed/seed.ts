@@ -2,7 +2,16 @@
 // written once: a marker in settings records it, so a restart seeds nothing twice and an
 // operator's later edits stay.
 import crypto from 'node:crypto';
-import { FEATURE_GROUPS, FEATURES, KYC_STATUS, STORE_STATUS, USER_STATUS, type TFeatureSlug } from '@paywallet/contract';
+import {
+  FEATURE_GROUPS,
+  FEATURES,
+  KYC_STATUS,
+  STORE_STATUS,
+  STORE_TYPE,
+  USER_STATUS,
+  WALLET_KIND,
+  type TFeatureSlug,
+} from '@paywallet/contract';
 import type { Db } from '../db/database.ts';
 import { hashSecret } from '../lib/secrets.ts';
 import { createWallet } from '../modules/wallets/wallets.service.ts';
@@ -253,7 +262,7 @@ export async function seedDemoData(db: Db): Promise<void> {
           .executeTakeFirstOrThrow();
         for (const [index, code] of account.currencies.entries()) {
           const currency = await trx.selectFrom('currencies').select('id').where('code', '=', code).executeTakeFirstOrThrow();
-          await createWallet(trx, user.id, currency.id, index === 0 ? 1 : 0);
+          await createWallet(trx, user.id, currency.id, index === 0 ? WALLET_KIND.DEFAULT : WALLET_KIND.ORDINARY);
         }
       });
     }
@@ -317,7 +326,7 @@ const DEMO_STORES = [
     name: 'Haddad Coffee Roasters - Al Quoz',
     code: 'HCR-ALQ',
     status: STORE_STATUS.ACTIVE,
-    type: 2,
+    type: STORE_TYPE.REGISTERED_BUSINESS,
     terminals: [
       {
         name: 'Roastery Counter',
@@ -334,7 +343,7 @@ const DEMO_STORES = [
     name: 'Haddad Coffee Roasters - Marina',
     code: 'HCR-MAR',
     status: STORE_STATUS.DRAFT,
-    type: 0,
+    type: STORE_TYPE.DEFAULT,
     terminals: [
       {
         name: 'Marina Counter',

@@ -6,6 +6,7 @@
 // device; and which request: the call's path, or the door's name for it (`POST /api/merchant/
 // v1/payments/<id>/capture`, `pos/v1/sale`).
 import type { CallDef, TAuditAction } from '@paywallet/contract';
+import { assert } from '@paywallet/ledger';
 import type { Queryable } from '../db/database.ts';
 import { actingAs, sessionIdOf, type ActingAs, type AnyScope } from './scope.ts';
 
@@ -56,7 +57,7 @@ export class AuditTrail {
   /** Writes the call's audit action; `db` is the transaction of the change. */
   async record(db: Queryable, record: AuditRecord): Promise<void> {
     const action = this.call.audit;
-    if (action === null) throw new Error(`Call ${this.call.path} declares no audit action`);
+    assert(action !== null, `call ${this.call.path} declares no audit action`);
     await this.write(db, this.entry(action, record));
     this.#recorded = true;
   }

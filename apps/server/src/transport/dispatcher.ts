@@ -13,6 +13,7 @@
 //      administrator makes while logged in as a merchant.
 import type { z } from 'zod';
 import { doorOf, multilineFields, type CallDef, type TDoor, type TEnvelope } from '@paywallet/contract';
+import { assert } from '@paywallet/ledger';
 import type { Deps } from '../deps.ts';
 import { AppError, failure, refusalEnvelope } from './errors.ts';
 import { validInput } from './request.ts';
@@ -125,7 +126,7 @@ export class Dispatcher {
   ) {}
 
   register<C extends CallDef>(call: C, handler: Handler<C>): void {
-    if (this.calls.has(call.path)) throw new Error(`Call ${call.path} is registered twice`);
+    assert(!this.calls.has(call.path), `call ${call.path} is registered twice`);
     this.calls.set(call.path, {
       call,
       handler: handler as unknown as Registered['handler'],
@@ -242,7 +243,7 @@ export class Dispatcher {
     if (call.audit !== null && !audit.recorded) {
       // An audited call writes its row in the transaction of its change. One that did not is a
       // defect: tests fail on it; in production the row is written now, late but not lost.
-      if (this.options.strictResponses) throw new Error(`Call ${call.path} declares audit '${call.audit}' but recorded none`);
+      assert(!this.options.strictResponses, `call ${call.path} declares audit '${call.audit}' but recorded none`);
       this.deps.log.warn({ path: call.path }, 'audited call recorded no audit row; writing it after the change');
       await audit.record(this.deps.db, {});
     }

@@ -144,7 +144,7 @@ function checkedRefusal(door: HttpDoor, schema: z.ZodType, answer: DoorAnswer, s
   const parsed = schema.safeParse(answer.body);
   const undeclared = parsed.success && strict ? undeclaredPaths(answer.body, parsed.data) : [];
   if (parsed.success && undeclared.length === 0) return { ...answer, body: parsed.data };
-  if (answer.status === 500) throw new Error(`The ${door.name} refusal breaks its schema`);
+  assert(answer.status !== 500, `the ${door.name} refusal breaks its schema`);
   return door.refusal(failure('INTERNAL_ERROR'), strict);
 }
 

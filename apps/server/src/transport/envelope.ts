@@ -2,6 +2,7 @@
 // the server's RSA public key (RSA-OAEP, SHA-256) and sends AES-GCM({uri, payload}); the
 // answer is AES-GCM encrypted with the same key. Any failure to open it is one uniform 400.
 import crypto from 'node:crypto';
+import { assert } from '@paywallet/ledger';
 import type { Db } from '../db/database.ts';
 import { findServerKey, insertServerKeyIfAbsent } from './server-keys.repository.ts';
 
@@ -27,7 +28,7 @@ export async function loadEnvelopeKeys(db: Db): Promise<EnvelopeKeys> {
     await insertServerKeyIfAbsent(db, { name: KEY_NAME, publicPem: publicKey, privatePem: privateKey });
     // Read back: when two nodes start together, the pair the first one stored is everyone's.
     row = await findServerKey(db, KEY_NAME);
-    if (!row) throw new Error('the envelope key pair was not stored');
+    assert(row !== undefined, 'the envelope key pair was not stored');
   }
   return { publicPem: row.public_pem, privateKey: crypto.createPrivateKey(row.private_pem) };
 }

@@ -1,10 +1,12 @@
 // JSON with bigint: money is bigint inside the server and a JSON number on the wire.
+import { assert } from '@paywallet/ledger';
+
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 export function toJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (typeof v === 'bigint') {
-      if (v > MAX_SAFE || v < -MAX_SAFE) throw new Error('A bigint does not fit a JSON number');
+      assert(v <= MAX_SAFE && v >= -MAX_SAFE, 'a bigint does not fit a JSON number');
       return Number(v);
     }
     return v;

@@ -3,15 +3,16 @@
 // reaches a client. In strict mode (tests and development) such a field is a defect and fails
 // the call, so the test that exercises it names the field.
 import type { CallDef } from '@paywallet/contract';
+import { assert } from '@paywallet/ledger';
 import { plain } from './json.ts';
 
 export function serialiseResponse(call: CallDef, raw: unknown, strict: boolean): unknown {
   const data = plain(raw);
   const parsed = call.response.safeParse(data);
-  if (!parsed.success) throw new Error(`Response of ${call.path} breaks its contract: ${parsed.error.message}`);
+  assert(parsed.success, `response of ${call.path} breaks its contract: ${parsed.error?.message}`);
   if (strict) {
     const extra = undeclaredPaths(data, parsed.data);
-    if (extra.length > 0) throw new Error(`Response of ${call.path} carries undeclared fields: ${extra.join(', ')}`);
+    assert(extra.length === 0, `response of ${call.path} carries undeclared fields: ${extra.join(', ')}`);
   }
   return parsed.data;
 }

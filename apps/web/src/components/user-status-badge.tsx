@@ -1,8 +1,13 @@
 // The account status of a user (0 pending, 1 active, 2 inactive, 3 suspended).
 import { Badge } from '@mantine/core';
-import { USER_STATUS_LABEL } from '@paywallet/contract';
+import { USER_STATUS, USER_STATUS_LABEL, type TUserStatus } from '@paywallet/contract';
 
-const STATUS_COLOR: Record<number, string> = { 0: 'yellow', 1: 'green', 2: 'gray', 3: 'red' };
+const STATUS_COLOR: Readonly<Record<number, string>> = {
+  [USER_STATUS.PENDING]: 'yellow',
+  [USER_STATUS.ACTIVE]: 'green',
+  [USER_STATUS.INACTIVE]: 'gray',
+  [USER_STATUS.SUSPENDED]: 'red',
+} satisfies Record<TUserStatus, string>;
 
 export function UserStatusBadge({ status }: { status: number }) {
   return (

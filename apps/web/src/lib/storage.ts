@@ -2,7 +2,7 @@
 // encoded behind a version prefix. A value that cannot be decoded means the storage was
 // tampered with or written by an incompatible version: everything is cleared and the
 // session cookies expire (spec 1 section 8).
-import type { TQuote, TReceivedMoneyRequest, TUser, ZRecipient } from '@paywallet/contract';
+import type { TQuote, TReceivedMoneyRequest, TResetType, TUser, ZRecipient } from '@paywallet/contract';
 import type { z } from 'zod';
 import { base64ToText, textToBase64 } from './base64.ts';
 import { expireSessionCookies } from './cookies.ts';
@@ -50,7 +50,7 @@ export interface LocalState {
   user: TUser;
   email: string;
   accessToken: string;
-  resetType: 1 | 2;
+  resetType: TResetType;
   avatar: string | null;
   customerId: number;
   selectedWalletId: number;

@@ -9,6 +9,7 @@
 // - A merchant's settings are made on first need (first read, first webhook, the demo seed).
 import crypto from 'node:crypto';
 import ipaddr from 'ipaddr.js';
+import { assert } from '@paywallet/ledger';
 import {
   APP_SETTINGS_MESSAGES,
   USER_STATUS,
@@ -74,7 +75,7 @@ export async function ensureAppSettings(db: Queryable, key: Buffer, merchantUser
     webhookSecretSealed: sealSecret(key, newWebhookSecret()),
   });
   const made = await findAppSettings(db, merchantUserId);
-  if (!made) throw new Error('the app settings row was not made');
+  assert(made !== undefined, 'the app settings row was not made');
   return made;
 }
 

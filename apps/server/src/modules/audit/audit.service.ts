@@ -3,6 +3,7 @@
 // dispatcher writes the rows of audited calls through ctx.audit; sign-in events, which must be
 // recorded even when the attempt is refused, are written by the auth service with `recordAudit`.
 import type { TAuditAction } from '@paywallet/contract';
+import { assert } from '@paywallet/ledger';
 import type { Queryable } from '../../db/database.ts';
 import type { AuditEntry } from '../../transport/audit-trail.ts';
 import { defineList, listPage, type PageRequest } from '../../db/lists.ts';
@@ -13,9 +14,10 @@ export const AUDIT_DETAIL_MAX_CHARS = 4000;
 
 export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
   // Detail is for people reading the log: bounded, and never a secret (callers pass no tokens).
-  if (entry.detail !== null && JSON.stringify(entry.detail).length > AUDIT_DETAIL_MAX_CHARS) {
-    throw new Error(`audit detail of ${entry.action} is over ${AUDIT_DETAIL_MAX_CHARS} characters`);
-  }
+  assert(
+    entry.detail === null || JSON.stringify(entry.detail).length <= AUDIT_DETAIL_MAX_CHARS,
+    `audit detail of ${entry.action} is over ${AUDIT_DETAIL_MAX_CHARS} characters`,
+  );
   await insertAuditRow(db, entry);
 }
 

@@ -26,6 +26,7 @@
 import { minorToWire } from '@paywallet/ledger';
 import {
   CHECKOUT_STATE_MESSAGES,
+  PAYMENT_LINK_TYPE,
   type TCheckout,
   type TCheckoutPayment,
   type TCheckoutState,
@@ -250,7 +251,7 @@ function linkSource(link: PayableLink): CheckoutSource {
     redirectUrl: link.redirectUrl,
     capture: 'automatic',
     unpayable: (now) => whyUnpayable(link, now),
-    steps: link.type === 0 ? SINGLE_USE_LINK_STEPS : LINK_STEPS,
+    steps: link.type === PAYMENT_LINK_TYPE.SINGLE ? SINGLE_USE_LINK_STEPS : LINK_STEPS,
   };
 }
 

@@ -2,6 +2,7 @@
 // of every user (with the applicant), the inputs and files their answers name, and the
 // outcome of a review (the submission, the user's status and KYC status). Kysely only.
 import { sql } from 'kysely';
+import { KYC_STATUS } from '@paywallet/contract';
 import type { Queryable } from '../../db/database.ts';
 import { defineListSource, likePattern } from '../../db/lists.ts';
 
@@ -125,13 +126,13 @@ export async function lockApplicant(trx: Queryable, userId: bigint): Promise<App
   return trx.selectFrom('users').select(['id', 'status', 'kyc_status']).where('id', '=', userId).forUpdate().executeTakeFirst();
 }
 
-/** The user's newest submission that waits for review (status 1), if any. */
+/** The user's newest submission that waits for review (KYC Submitted), if any. */
 export async function findPendingSubmission(trx: Queryable, userId: bigint): Promise<{ id: bigint } | undefined> {
   return trx
     .selectFrom('kyc_submissions')
     .select('id')
     .where('user_id', '=', userId)
-    .where('status', '=', 1)
+    .where('status', '=', KYC_STATUS.SUBMITTED)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();

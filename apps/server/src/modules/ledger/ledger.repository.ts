@@ -10,6 +10,7 @@
 // of a key waits for the first's commit and then sees the conflict; findKeyedPosting, a new
 // statement, then reads the winner.
 import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { TRANSACTION_STATUS } from '@paywallet/contract';
 import type { Entries } from '@paywallet/ledger';
 import type { Database } from '../../db/schema.ts';
 import type {
@@ -119,7 +120,7 @@ export async function postPendingTransaction(
            vat = COALESCE(${amounts?.vatMinor ?? null}::bigint, vat),
            total_amount = COALESCE(${amounts?.totalAmountMinor ?? null}::bigint, total_amount),
            posting_key = ${keyed?.key ?? null}, posting_digest = ${keyed?.digest ?? null}
-     WHERE id = ${transactionId} AND status = 0
+     WHERE id = ${transactionId} AND status = ${TRANSACTION_STATUS.PENDING}
        ${keyed ? sql`AND NOT EXISTS (SELECT 1 FROM transactions AS keyed WHERE keyed.posting_key = ${keyed.key})` : sql``}`;
   return writeEntriesOf(trx, row, entries, charges);
 }
@@ -135,7 +136,7 @@ export async function closePendingTransaction(
     .updateTable('transactions')
     .set({ status, failure_reason: failureReason, updated_at: new Date() })
     .where('id', '=', transactionId)
-    .where('status', '=', 0)
+    .where('status', '=', TRANSACTION_STATUS.PENDING)
     .returning('id')
     .execute();
   return updated.length === 1;

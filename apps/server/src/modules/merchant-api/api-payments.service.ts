@@ -6,12 +6,18 @@
 // status (requires_capture, refunded, ...) as the payment moves (applyPaymentEvent, a standing
 // payment listener that app.ts composes with the others).
 import type { Transaction } from 'kysely';
-import { minorToWire } from '@paywallet/ledger';
+import { assert, minorToWire, TransactionType } from '@paywallet/ledger';
 import type { Database } from '../../db/schema.ts';
 import type { Queryable } from '../../db/database.ts';
 import { allowedSchemes } from '../merchant-payments/fees.service.ts';
 import type { PaymentEvent } from '../merchant-payments/payment-events.ts';
-import type { TGetApiPaymentsInput, TGetApiPaymentsResponse } from '@paywallet/contract';
+import {
+  API_PAYMENT_STATUS,
+  API_PAYMENT_STATUS_LABEL,
+  PAYMENT_LINK_TYPE,
+  type TGetApiPaymentsInput,
+  type TGetApiPaymentsResponse,
+} from '@paywallet/contract';
 import type { Deps } from '../../deps.ts';
 import { defineList, listPage } from '../../db/lists.ts';
 import { fail } from '../../transport/errors.ts';
@@ -30,9 +36,6 @@ import {
   type PayableRow,
 } from './merchant-api.repository.ts';
 
-export const API_PAYMENT_STATUS = { INITIATED: 1, PAID: 2, EXPIRED: 3, FAILED: 4 } as const;
-export const API_PAYMENT_STATUS_LABEL: Readonly<Record<number, string>> = { 1: 'Initiated', 2: 'Paid', 3: 'Expired', 4: 'Failed' };
-
 /** The fields of a payment link's PayableLink (payment-links module), for the one checkout page. */
 export interface PayableApiPayment {
   id: bigint;
@@ -44,8 +47,8 @@ export interface PayableApiPayment {
   currency: string;
   amountMinor: bigint;
   /** Always single use: one successful payment. */
-  type: 0;
-  /** 1 Initiated, 2 Paid, 3 Expired, 4 Failed. */
+  type: typeof PAYMENT_LINK_TYPE.SINGLE;
+  /** API_PAYMENT_STATUS: Initiated, Paid, Expired (a hosted payment not paid in time) or Failed. */
   status: number;
   expiresAt: Date | null;
   /** The merchant's allowed card schemes for this currency and channel. */
@@ -84,7 +87,7 @@ async function payableOf(db: Queryable, row: PayableRow): Promise<PayableApiPaym
     channelId: row.channel_id,
     currency: row.currency_code,
     amountMinor: row.amount,
-    type: 0,
+    type: PAYMENT_LINK_TYPE.SINGLE,
     status: row.status === API_PAYMENT_STATUS.INITIATED && row.expired ? API_PAYMENT_STATUS.EXPIRED : row.status,
     expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
     schemeIds: schemes.map((s) => s.id),
@@ -114,7 +117,7 @@ export async function getPayableApiPayment(db: Queryable, token: string): Promis
 export async function lockApiPaymentForPayment(trx: Transaction<Database>, id: bigint): Promise<PayableApiPayment> {
   await lockApiPayment(trx, id);
   const row = await findPayableById(trx, id);
-  if (!row) throw new Error(`API payment ${id} is not a hosted payment`);
+  assert(row !== undefined, `API payment ${id} is not a hosted payment`);
   return payableOf(trx, row);
 }
 
@@ -205,7 +208,6 @@ async function notifyMerchant(
 
 const apiPaymentList = defineList({ source: apiPaymentListSource, view: (row: ApiPaymentListRow) => row });
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const API_TRANSACTION_TYPE = 9;
 
 /** The merchant's API payments, newest first, each with its transactions (its attempts). */
 export async function getApiPayments(deps: Deps, merchantUserId: bigint, input: TGetApiPaymentsInput): Promise<TGetApiPaymentsResponse> {
@@ -227,7 +229,7 @@ export async function getApiPayments(deps: Deps, merchantUserId: bigint, input: 
       channels,
       currencyId,
       transactionId: search ? (UUID_PATTERN.test(search) ? { exact: search } : { prefix: search }) : undefined,
-      nothing: input.transactionTypeId !== undefined && input.transactionTypeId !== API_TRANSACTION_TYPE,
+      nothing: input.transactionTypeId !== undefined && input.transactionTypeId !== TransactionType.ApiPayment,
     },
     { page: input.page, perPage: input.perPage },
   );

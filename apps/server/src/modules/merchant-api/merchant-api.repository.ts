@@ -1,6 +1,7 @@
 // Queries of API payments (api_payments, migration 0016) and the channels the merchant API picks
 // from. Every read of a merchant's payment filters by the merchant's id. Kysely only; `db` first.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { API_PAYMENT_STATUS } from '@paywallet/contract';
 import type { Database } from '../../db/schema.ts';
 import { defineListSource, inChannels, likePattern, withinDays, type ChannelFilter, type DayRange } from '../../db/lists.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -185,7 +186,7 @@ export async function deleteUnusedApiPayment(db: Queryable, id: bigint): Promise
 }
 
 /** The API status of a row: a hosted payment not paid in time reads 'expired'. */
-const apiStatus = sql<string>`CASE WHEN api_payments.mode = 'hosted' AND api_payments.status = 1
+const apiStatus = sql<string>`CASE WHEN api_payments.mode = 'hosted' AND api_payments.status = ${API_PAYMENT_STATUS.INITIATED}
     AND api_payments.payment_status = 'requires_action'
     AND api_payments.created_at + make_interval(secs => api_payments.exipres_in) <= now()
   THEN 'expired' ELSE api_payments.payment_status END`;

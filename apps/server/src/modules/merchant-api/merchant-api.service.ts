@@ -13,16 +13,17 @@
 // payment was reached, a refusal is the call's answer (`{ refused }`): a declined card (402 with
 // the failed payment), a capture over the authorised amount; a retry with the same key replays it.
 import crypto from 'node:crypto';
-import { minorToWire } from '@paywallet/ledger';
-import type {
-  TApiPaymentStatus,
-  TCapturePaymentInput,
-  TCreatePaymentInput,
-  TListPaymentsInput,
-  TPayment,
-  TPaymentList,
-  TRefund,
-  TRefundPaymentInput,
+import { assert, minorToWire } from '@paywallet/ledger';
+import {
+  API_PAYMENT_STATUS,
+  type TApiPaymentStatus,
+  type TCapturePaymentInput,
+  type TCreatePaymentInput,
+  type TListPaymentsInput,
+  type TPayment,
+  type TPaymentList,
+  type TRefund,
+  type TRefundPaymentInput,
 } from '@paywallet/contract';
 import type { Deps } from '../../deps.ts';
 import { openSecret, sealSecret } from '../../lib/sealed-secrets.ts';
@@ -36,7 +37,7 @@ import { capturePayment, voidPayment } from '../merchant-payments/capture.servic
 import { refundPayment } from '../merchant-payments/refund.service.ts';
 import { getPayment, getPaymentByUuid, type MerchantPayment } from '../merchant-payments/payment-views.ts';
 import type { PaymentAuditWriter, PaymentChange } from '../merchant-payments/payment-events.ts';
-import { API_PAYMENT_STATUS, hostedPageUrl } from './api-payments.service.ts';
+import { hostedPageUrl } from './api-payments.service.ts';
 import {
   findApiPaymentById,
   findApiPaymentByUuid,
@@ -261,7 +262,7 @@ export async function createPayment(
 /** The payment just created, or its decline (402 with the failed payment: see MERCHANT_API_STATUS_OF). */
 async function createdAnswer(deps: Deps, client: ApiClient, apiPaymentId: bigint): Promise<ApiAnswer<TPayment>> {
   const row = await findApiPaymentById(deps.db, client.merchantUserId, apiPaymentId);
-  if (!row) throw new Error('the API payment just written is gone');
+  assert(row !== undefined, 'the API payment just written is gone');
   const view = await viewOf(deps, client, row);
   if (view.status !== 'failed') return { data: view };
   // The core words the acquirer's answer ('The card has insufficient funds.'); the API names it.

@@ -2,6 +2,7 @@
 // the merchant_payments state rows (locked while captured, voided or refunded), the view of a
 // payment, and refund requests. Every read names the merchant.
 import { sql } from 'kysely';
+import { REFUND_REQUEST_STATUS } from '@paywallet/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { MerchantPaymentState, MerchantPaymentsTable } from '../../db/schema.ts';
 
@@ -223,13 +224,13 @@ export async function findMerchantTransactionId(db: Queryable, merchantUserId: b
 
 // ---- refund requests ------------------------------------------------------------------------
 
-/** Refunds of a payment still pending (0) or initiated (1): they count against what is left. */
+/** Refunds of a payment still pending or initiated: they count against what is left. */
 export async function sumOpenRefunds(db: Queryable, transactionId: bigint): Promise<bigint> {
   const row = await db
     .selectFrom('refund_requests')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<bigint | string>('amount'), eb.val(0)).as('total'))
     .where('transaction_id', '=', transactionId)
-    .where('status', 'in', [0, 1])
+    .where('status', 'in', [REFUND_REQUEST_STATUS.PENDING, REFUND_REQUEST_STATUS.INITIATED])
     .executeTakeFirstOrThrow();
   return BigInt(row.total);
 }
@@ -268,7 +269,7 @@ export async function insertRefundRequest(db: Queryable, r: NewRefundRequest): P
 export async function setRefundProcessed(db: Queryable, refundRequestId: bigint, refundTransactionId: bigint): Promise<void> {
   await db
     .updateTable('refund_requests')
-    .set({ status: 2, refund_transaction_id: refundTransactionId, updated_at: new Date() })
+    .set({ status: REFUND_REQUEST_STATUS.PROCESSED, refund_transaction_id: refundTransactionId, updated_at: new Date() })
     .where('id', '=', refundRequestId)
     .execute();
 }

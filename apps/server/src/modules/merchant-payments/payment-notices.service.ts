@@ -15,7 +15,7 @@
 // reads only their own notifications (notificationOwnerOf), so one who may not see a door's
 // payments never hears of them. SMS has no provider yet: the SMS switch is kept but sends nothing.
 import { assert, assertNever, minorToWire } from '@paywallet/ledger';
-import { USER_STATUS, type TFeatureSlug } from '@paywallet/contract';
+import { NOTIFICATION_SWITCH, USER_STATUS, type TFeatureSlug } from '@paywallet/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Mailer } from '../../lib/mail.ts';
@@ -43,7 +43,6 @@ const TRANSACTIONS_FEATURE: TFeatureSlug = 'transactions';
  * staff list is the merchant's own and short; the bound keeps a payment's transaction short too.
  */
 export const PAYMENT_NOTICE_RECIPIENTS_MAX = 100;
-const SWITCH_ON = 1;
 
 const MAIL_SUBJECT: Readonly<Record<string, string>> = {
   [MERCHANT_PAYMENT_RECEIVED.name]: 'Payment received',
@@ -114,7 +113,7 @@ async function mailNotices(
   transactionUuid: string,
 ): Promise<void> {
   for (const [index, recipient] of recipients.entries()) {
-    if (recipient.settings_email_status !== SWITCH_ON) continue;
+    if (recipient.settings_email_status !== NOTIFICATION_SWITCH.ON) continue;
     const sent = notices[index]!;
     await mailer.enqueue(trx, {
       to: recipient.settings_email || recipient.email,

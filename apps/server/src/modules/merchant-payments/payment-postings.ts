@@ -3,6 +3,7 @@
 // (one definition, so a payment posted at once and one posted after 3-D Secure or a capture
 // write the same rows), and the attempt's log.
 import type { Transaction } from 'kysely';
+import { WALLET_KIND } from '@paywallet/contract';
 import { merchantCardPaymentEntries, postingKey, TransactionType, type Charges } from '@paywallet/ledger';
 import type { Database } from '../../db/schema.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -61,7 +62,7 @@ export async function merchantWallet(trx: Transaction<Database>, merchantUserId:
   await repository.lockWalletOpening(trx, merchantUserId, currencyId);
   const opened = await findSpendingWallet(trx, merchantUserId, currencyId);
   if (opened) return opened;
-  return getWallet(trx, await createWallet(trx, merchantUserId, currencyId, 0));
+  return getWallet(trx, await createWallet(trx, merchantUserId, currencyId, WALLET_KIND.ORDINARY));
 }
 
 /** X charged, F and V kept: the merchant is credited X - F - V. */

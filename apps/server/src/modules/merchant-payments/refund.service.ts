@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { formatMinor, refundEntries, TransactionType } from '@paywallet/ledger';
-import { TRANSACTION_STATUS } from '@paywallet/contract';
+import { REFUND_REQUEST_STATUS, TRANSACTION_STATUS } from '@paywallet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { fail } from '../../transport/errors.ts';
@@ -22,7 +22,6 @@ import { logStep, partyOf, refundPostingKey } from './payment-postings.ts';
 import { paymentAfterChange, type MerchantPayment } from './payment-views.ts';
 import * as repository from './merchant-payments.repository.ts';
 
-const REFUND_STATUS = { INITIATED: 1, PROCESSED: 2 } as const;
 const REFUND_DESCRIPTION_MAX_CHARS = 1000;
 
 export interface RefundInput extends PaymentCall {
@@ -56,7 +55,7 @@ export async function refundPayment(deps: Deps, input: RefundInput): Promise<Ref
         merchantUserId: input.merchantUserId,
         transactionId: input.transactionId,
         referenceId: view.uuid,
-        status: REFUND_STATUS.INITIATED,
+        status: REFUND_REQUEST_STATUS.INITIATED,
         description,
         amountMinor: amount,
         addedBy: input.actorUserId ?? null,
@@ -75,7 +74,7 @@ export async function refundPayment(deps: Deps, input: RefundInput): Promise<Ref
         input.onEvent,
       );
       await input.audit?.(trx, { payment, refund });
-      return { payment, refund: { ...refund, status: REFUND_STATUS.PROCESSED, transactionId: refundTransactionId } };
+      return { payment, refund: { ...refund, status: REFUND_REQUEST_STATUS.PROCESSED, transactionId: refundTransactionId } };
     });
   } catch (error) {
     if (error instanceof PostingRefused) fail('REFUND_BALANCE_INSUFFICIENT');

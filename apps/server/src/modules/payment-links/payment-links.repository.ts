@@ -2,11 +2,10 @@
 // merchant's link is never read or changed whatever id a request carries; the public ones
 // (by token, for the hosted checkout) name the token, which is unguessable.
 import { sql } from 'kysely';
+import { TRANSACTION_STATUS, type TPaymentLinkType } from '@paywallet/contract';
+import { TransactionType } from '@paywallet/ledger';
 import type { Queryable } from '../../db/database.ts';
 import { defineListSource, likePattern, withinDays, type DayRange, type FilteredQuery } from '../../db/lists.ts';
-
-/** Transaction type of a payment through a link (ARCHITECTURE section 4). */
-const LINK_PAYMENT_TYPE = 8;
 
 // ---- one link, as the checkout and the service read it ------------------------------------------
 
@@ -142,8 +141,8 @@ async function countLinkPayments(db: Queryable, linkIds: readonly bigint[], only
     .selectFrom('transactions')
     .select((eb) => ['transactions.payment_link_id', eb.fn.countAll<string | number>().as('total')])
     .where('transactions.payment_link_id', 'in', linkIds)
-    .where('transactions.transaction_type_id', '=', LINK_PAYMENT_TYPE)
-    .$if(onlySucceeded, (query) => query.where('transactions.status', '=', 1))
+    .where('transactions.transaction_type_id', '=', TransactionType.PaymentLinkPayment)
+    .$if(onlySucceeded, (query) => query.where('transactions.status', '=', TRANSACTION_STATUS.SUCCESS))
     .groupBy('transactions.payment_link_id')
     .execute();
   for (const row of rows) if (row.payment_link_id !== null) counts.set(row.payment_link_id, Number(row.total));
@@ -168,7 +167,7 @@ export interface NewLink {
   channelId: bigint;
   currencyId: number;
   amount: bigint;
-  type: 0 | 1;
+  type: TPaymentLinkType;
   status: number;
   exipresIn: number | null;
   redirectUrl: string | null;
@@ -328,7 +327,7 @@ function linkPayments(db: Queryable, params: LinkTransactionListParams) {
     .innerJoin('payment_links', 'payment_links.id', 'transactions.payment_link_id')
     .where('transactions.payment_link_id', '=', params.linkId)
     .where('payment_links.merchant_user_id', '=', params.merchantUserId)
-    .where('transactions.transaction_type_id', '=', LINK_PAYMENT_TYPE);
+    .where('transactions.transaction_type_id', '=', TransactionType.PaymentLinkPayment);
 }
 
 export const linkTransactionListSource = defineListSource({
@@ -387,7 +386,7 @@ export async function sumLinkTransactions(
       eb.fn.coalesce(eb.fn.sum<string | bigint>('transactions.total_amount'), sql<bigint>`0`).as('total_amount'),
       eb.fn.countAll<string | number>().as('count'),
     ])
-    .where('transactions.status', '=', 1)
+    .where('transactions.status', '=', TRANSACTION_STATUS.SUCCESS)
     .executeTakeFirstOrThrow();
   return {
     amount: BigInt(row.amount),

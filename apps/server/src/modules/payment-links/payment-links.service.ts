@@ -5,8 +5,10 @@
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
 import {
+  CHANNEL_STATUS,
   errorMessage,
   PAYMENT_LINK_STATUS,
+  PAYMENT_LINK_TYPE,
   paymentLinkStatusStr,
   STORE_STATUS,
   TRANSACTION_STATUS_LABEL,
@@ -18,11 +20,13 @@ import {
   type TGetPaymentlinkAttemptsResponse,
   type TGetPaymentlinkTransactionsResponse,
   type TPaymentLinkRow,
+  type TPaymentLinkType,
   type TPaymentLinkTransaction,
   type TSchemeOption,
   type TUpdatePaymentLinkInput,
   type TUpdatePaymentLinkResponse,
 } from '@paywallet/contract';
+import { assert, minorToWire } from '@paywallet/ledger';
 import type { Queryable } from '../../db/database.ts';
 import { defineList, listPage } from '../../db/lists.ts';
 import type { Database } from '../../db/schema.ts';
@@ -36,9 +40,6 @@ import { allowedCurrencies, allowedSchemes } from '../merchant-payments/fees.ser
 import * as repository from './payment-links.repository.ts';
 import type { LinkListRow, LinkRow, LinkTransactionRow, NewLink } from './payment-links.repository.ts';
 
-export const LINK_TYPE = { SINGLE: 0, MULTIPLE: 1 } as const;
-export const LINK_STATUS = PAYMENT_LINK_STATUS;
-
 /** A link as the hosted checkout needs it (interfaces.md, H2 links). */
 export interface PayableLink {
   id: bigint;
@@ -49,7 +50,7 @@ export interface PayableLink {
   channelId: bigint;
   currency: string;
   amountMinor: bigint;
-  type: 0 | 1;
+  type: TPaymentLinkType;
   status: number;
   expiresAt: Date | null;
   schemeIds: number[];
@@ -91,7 +92,7 @@ async function payableView(db: Queryable, row: LinkRow): Promise<PayableLink> {
     channelId: row.channel_id,
     currency: row.currency_code.trim(),
     amountMinor: row.amount,
-    type: row.type === LINK_TYPE.MULTIPLE ? 1 : 0,
+    type: row.type === PAYMENT_LINK_TYPE.MULTIPLE ? PAYMENT_LINK_TYPE.MULTIPLE : PAYMENT_LINK_TYPE.SINGLE,
     status: row.status,
     expiresAt: linkExpiresAt(row),
     schemeIds: schemes.map((scheme) => scheme.id),
@@ -119,9 +120,12 @@ export async function getPayableLink(db: Queryable, token: string): Promise<Paya
  * one's transaction (paidCount) and is refused. Throws when the link does not exist.
  */
 export async function lockLinkForPayment(trx: Transaction<Database>, linkId: bigint): Promise<PayableLink> {
-  if (!(await repository.lockLinkRow(trx, linkId))) throw new Error(`payment link ${linkId} does not exist`);
+  // The caller holds the id of a link it read (a checkout claim points at it): a missing one is a defect.
+  const locked = await repository.lockLinkRow(trx, linkId);
+  assert(locked, `payment link ${linkId} does not exist`);
   const row = await repository.findLinkById(trx, linkId);
-  return payableView(trx, row!);
+  assert(row !== undefined, `payment link ${linkId} was locked but not read`);
+  return payableView(trx, row);
 }
 
 /**
@@ -129,14 +133,14 @@ export async function lockLinkForPayment(trx: Transaction<Database>, linkId: big
  * and the checkout refuses it (LINK_ALREADY_PAID); one rule for both.
  */
 export function isLinkUsedUp(link: { type: number }, paidCount: number): boolean {
-  return link.type === LINK_TYPE.SINGLE && paidCount > 0;
+  return link.type === PAYMENT_LINK_TYPE.SINGLE && paidCount > 0;
 }
 
 /** Why the link cannot take a payment now, or null when it can. */
 export function whyUnpayable(link: PayableLink, now: Date): LinkUnpayable | null {
   if (isLinkUsedUp(link, link.paidCount)) return 'LINK_ALREADY_PAID';
   if (link.expiresAt !== null && now.getTime() >= link.expiresAt.getTime()) return 'LINK_EXPIRED';
-  if (link.status !== LINK_STATUS.ACTIVE) return 'LINK_INACTIVE';
+  if (link.status !== PAYMENT_LINK_STATUS.ACTIVE) return 'LINK_INACTIVE';
   return null;
 }
 
@@ -178,7 +182,7 @@ function linkRowView(
     transactions_count: extras.transactionsCount,
     channel: { id: Number(row.channel_id), name: row.channel_name, code: row.channel_code },
     store: { name: row.store_name },
-    amount: Number(row.amount),
+    amount: minorToWire(row.amount),
     type: row.type,
     currency: { code: row.currency_code.trim() },
     schemas: extras.schemes,
@@ -267,7 +271,8 @@ async function checkLinkChannelAndCurrency(db: Queryable, merchantUserId: bigint
   if (channel.type !== 'online') fail('CHANNEL_TYPE_MISMATCH', { fieldErrors: { channelId: errorMessage('CHANNEL_TYPE_MISMATCH') } });
   if (channel.store_status !== STORE_STATUS.ACTIVE)
     fail('STORE_NOT_ACTIVE', { fieldErrors: { channelId: errorMessage('STORE_NOT_ACTIVE') } });
-  if (channel.channel_status !== 1) fail('CHANNEL_INACTIVE', { fieldErrors: { channelId: errorMessage('CHANNEL_INACTIVE') } });
+  if (channel.channel_status !== CHANNEL_STATUS.ACTIVE)
+    fail('CHANNEL_INACTIVE', { fieldErrors: { channelId: errorMessage('CHANNEL_INACTIVE') } });
   const currencies = await allowedCurrencies(db, merchantUserId);
   if (!currencies.some((currency) => currency.id === currencyId)) {
     fail('PAYMENT_LINK_CURRENCY_NOT_ALLOWED', { fieldErrors: { currencyId: errorMessage('PAYMENT_LINK_CURRENCY_NOT_ALLOWED') } });
@@ -311,7 +316,7 @@ export async function addNewPaymentLink(
       channelId,
       currencyId: input.currencyId,
       amount: BigInt(input.amount),
-      type: input.type === 1 ? 1 : 0,
+      type: input.type === PAYMENT_LINK_TYPE.MULTIPLE ? PAYMENT_LINK_TYPE.MULTIPLE : PAYMENT_LINK_TYPE.SINGLE,
       status: PAYMENT_LINK_STATUS.ACTIVE,
       exipresIn,
       redirectUrl: blankToNull(input.redirectUrl),
@@ -331,7 +336,7 @@ export async function addNewPaymentLink(
   });
   const page = await listPage(deps.db, linkList, { merchantUserId, token }, { page: 1, perPage: 1 });
   const [row] = await linkRowsView(deps, page.data);
-  if (!row || row.id !== Number(id)) throw new Error('the new payment link was not read back');
+  assert(row !== undefined && row.id === Number(id), 'the new payment link was not read back');
   return row;
 }
 
@@ -366,10 +371,10 @@ function linkTransactionView(row: LinkTransactionRow): TPaymentLinkTransaction {
     uuid: row.uuid,
     gateway_reference_id: row.gateway_reference_id,
     customer: { name: row.customer_name, email: row.customer_email },
-    amount: Number(row.amount),
-    vat: Number(row.vat),
-    fee: Number(row.fee),
-    total_amount: Number(row.total_amount),
+    amount: minorToWire(row.amount),
+    vat: minorToWire(row.vat),
+    fee: minorToWire(row.fee),
+    total_amount: minorToWire(row.total_amount),
     receiver_account_title: row.receiver_account_title,
     sender_account_title: row.sender_account_title,
     status: row.status,
@@ -434,15 +439,15 @@ export async function getPaymentlinkTransactions(
     paid: isLinkUsedUp(link, paid.get(link.id) ?? 0),
     payment_url: paymentUrlOf(deps.config.publicUrl, link.token),
     type: link.type,
-    amount: Number(link.amount),
+    amount: minorToWire(link.amount),
     currency: { code: link.currency_code.trim() },
     transactions_count: counts.get(link.id) ?? 0,
     transactions: rows.map(linkTransactionView),
     totals: {
-      amount: Number(sums.amount),
-      vat: Number(sums.vat),
-      fee: Number(sums.fee),
-      subtotal: Number(sums.total_amount),
+      amount: minorToWire(sums.amount),
+      vat: minorToWire(sums.vat),
+      fee: minorToWire(sums.fee),
+      subtotal: minorToWire(sums.total_amount),
     },
     support_email: deps.config.supportEmail,
   };

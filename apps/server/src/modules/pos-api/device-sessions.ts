@@ -11,6 +11,7 @@
 import crypto from 'node:crypto';
 import {
   isBlockedUserStatus,
+  POS_DEVICE_STATUS,
   TERMINAL_SPECIFICATION_NAMES,
   USER_STATUS,
   type TAuditAction,
@@ -148,7 +149,7 @@ export async function loginDevice(
     fail('POS_LOGIN_FAILED');
   }
   await forgiveHit(deps.db, ipKey.key);
-  if (login.device_status !== 1) fail('POS_DEVICE_INACTIVE');
+  if (login.device_status !== POS_DEVICE_STATUS.ACTIVE) fail('POS_DEVICE_INACTIVE');
   if (!personMayAct(login)) fail('POS_STAFF_INACTIVE');
   await clearLimit(deps.db, deviceKey.key);
 
@@ -203,7 +204,7 @@ export async function loginDevice(
 export async function authenticateDevice(deps: Deps, token: string | undefined): Promise<DeviceActor> {
   if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) fail('POS_SESSION_INVALID');
   const row = await repository.findLiveDeviceSession(deps.db, sha256Hex(token), new Date());
-  if (!row || row.device_status !== 1 || !personMayAct(row)) fail('POS_SESSION_INVALID');
+  if (!row || row.device_status !== POS_DEVICE_STATUS.ACTIVE || !personMayAct(row)) fail('POS_SESSION_INVALID');
   return actorOf(row, row.session_id);
 }
 

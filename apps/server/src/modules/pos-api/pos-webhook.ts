@@ -11,7 +11,7 @@
 // minor units: transactionAmount is what this operation moved (the sale, the authorisation,
 // the capture, the refund, the voided authorisation), feesAmount and vatAmount the payment's.
 import crypto from 'node:crypto';
-import { minorToWire } from '@paywallet/ledger';
+import { assert, minorToWire } from '@paywallet/ledger';
 import type { TPosTransactionStatus, TPosTransactionType, TPosWebhookBody } from '@paywallet/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { MerchantPayment } from '../merchant-payments/payment-views.ts';
@@ -110,7 +110,7 @@ export async function posWebhookBody(
 ): Promise<TPosWebhookBody> {
   const device = payment.posDeviceId === null ? undefined : await findDevicePlace(db, payment.merchantUserId, payment.posDeviceId);
   const place = device ?? (await findChannelPlace(db, payment.merchantUserId, payment.channelId));
-  if (!place) throw new Error(`POS payment ${payment.transactionId} has no channel of its merchant`);
+  assert(place !== undefined, `POS payment ${payment.transactionId} has no channel of its merchant`);
   const currency = payment.currency;
   const remaining = payment.amountCapturedMinor - payment.amountRefundedMinor;
   let amount: bigint;

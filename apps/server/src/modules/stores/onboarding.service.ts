@@ -21,6 +21,7 @@ import {
   type TStoreRow,
   type TUpdateStoreInput,
 } from '@paywallet/contract';
+import { assert } from '@paywallet/ledger';
 import type { Deps } from '../../deps.ts';
 import type { Queryable } from '../../db/database.ts';
 import { defineList, listPage } from '../../db/lists.ts';
@@ -220,7 +221,7 @@ async function storeOwnerDocument(deps: Deps, file: UploadedFile): Promise<Owner
 /** The owner's fields of an add or update (the request's refinement made sure they are there). */
 function ownerValues(input: TManageStoreOwnersInput): OwnerValues {
   const { firstName, lastName, dob, identityType } = input;
-  if (firstName === undefined || lastName === undefined || dob === undefined) throw new Error('an owner is saved with its fields');
+  assert(firstName !== undefined && lastName !== undefined && dob !== undefined, 'an owner is saved with its fields');
   return { first_name: firstName, last_name: lastName, dob, document_type: identityType };
 }
 

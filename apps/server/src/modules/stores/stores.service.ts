@@ -2,6 +2,7 @@
 // and the one check of a store -> terminal -> channel scope that every list filtering by it
 // runs (resolveStoreScope). The later stores area (onboarding, owners) grows this module.
 import {
+  GET_STORES_TYPE,
   PAGE_LIMITS,
   type TChannelWithParents,
   type TGetStoresInput,
@@ -105,7 +106,7 @@ export async function getStores(deps: Deps, merchantUserId: bigint, input: TGetS
   const stores = nestStores(page.data, terminals, channels);
   return {
     stores,
-    ...(input.type === 1 ? { channels: flatChannels(stores) } : {}),
+    ...(input.type === GET_STORES_TYPE.WITH_CHANNELS ? { channels: flatChannels(stores) } : {}),
     ...(paginated ? { paginationData: page.paginationData } : {}),
   };
 }

@@ -2,7 +2,7 @@
 // Wallets and the transfer method are read through the wallets and payment-methods services.
 // Kysely only; `db` or `trx` first.
 import { sql, type Transaction } from 'kysely';
-import { TransactionType } from '@paywallet/ledger';
+import { assert, TransactionType } from '@paywallet/ledger';
 import { TRANSACTION_STATUS } from '@paywallet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
@@ -35,7 +35,7 @@ export async function getPeople(db: Queryable, firstId: bigint, secondId: bigint
   const rows = await db.selectFrom('users').select(PERSON_COLUMNS).where('id', 'in', [firstId, secondId]).execute();
   const first = rows.find((row) => row.id === firstId);
   const second = rows.find((row) => row.id === secondId);
-  if (!first || !second) throw new Error('A party of the transfer does not exist');
+  assert(first !== undefined && second !== undefined, 'a party of the transfer does not exist');
   return [first, second];
 }
 

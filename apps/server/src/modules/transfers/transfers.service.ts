@@ -434,8 +434,8 @@ async function payeeWalletFor(trx: Transaction<Database>, payeeUserId: bigint, c
   if (existing) return existing;
   // The payee's row is locked (lockPeople) when a wallet may have to be opened, so this check
   // and the insert below cannot race another payment's.
-  const isDefault = (await hasAnyWallet(trx, payeeUserId)) ? 0 : 1;
-  return getWallet(trx, await createWallet(trx, payeeUserId, currencyId, isDefault));
+  const kind = (await hasAnyWallet(trx, payeeUserId)) ? WALLET_KIND.ORDINARY : WALLET_KIND.DEFAULT;
+  return getWallet(trx, await createWallet(trx, payeeUserId, currencyId, kind));
 }
 
 interface TransferNotice {

@@ -1,6 +1,7 @@
 // Queries of wallets. Every read joins the currency and the owner, so callers get one shape
 // (WalletWithCurrency) whichever lookup they use. Kysely only; `db` or `trx` first.
 import type { Transaction } from 'kysely';
+import { WALLET_KIND, type TWalletKind } from '@paywallet/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -54,12 +55,12 @@ export async function getWalletById(db: Queryable, walletId: bigint): Promise<Wa
   return trimmed(await walletQuery(db).where('wallets.id', '=', walletId).executeTakeFirstOrThrow());
 }
 
-/** The user's wallet in a currency that is not the rolling reserve (is_default 2). */
+/** The user's wallet in a currency that is not the rolling reserve. */
 export async function findNonReserveWallet(db: Queryable, userId: bigint, currencyId: number): Promise<WalletWithCurrency | undefined> {
   const row = await walletQuery(db)
     .where('wallets.user_id', '=', userId)
     .where('wallets.currency_id', '=', currencyId)
-    .where('wallets.is_default', '<>', 2)
+    .where('wallets.is_default', '<>', WALLET_KIND.ROLLING_RESERVE)
     .executeTakeFirst();
   return row && trimmed(row);
 }
@@ -88,7 +89,8 @@ export interface NewWallet {
   userId: bigint;
   currencyId: number;
   accountNumber: string;
-  isDefault: 0 | 1 | 2;
+  /** The wallet's kind (WALLET_KIND), kept in the column is_default (DECISIONS 1). */
+  isDefault: TWalletKind;
 }
 
 export async function insertWallet(trx: Transaction<Database>, wallet: NewWallet): Promise<bigint> {

@@ -2,7 +2,8 @@
 // Other modules read a wallet through the lookups below, each with its currency and owner.
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { TWallet } from '@paywallet/contract';
+import { WALLET_KIND, type TWallet, type TWalletKind } from '@paywallet/contract';
+import { minorToWire } from '@paywallet/ledger';
 import type { Database } from '../../db/schema.ts';
 import type { Db, Queryable } from '../../db/database.ts';
 import * as repository from './wallets.repository.ts';
@@ -36,7 +37,12 @@ function newAccountNumber(): string {
   return `PW${crypto.randomInt(0, 1e6).toString().padStart(6, '0')}${crypto.randomInt(0, 1e6).toString().padStart(6, '0')}`;
 }
 
-export async function createWallet(trx: Transaction<Database>, userId: bigint, currencyId: number, isDefault: 0 | 1 | 2): Promise<bigint> {
+export async function createWallet(
+  trx: Transaction<Database>,
+  userId: bigint,
+  currencyId: number,
+  isDefault: TWalletKind,
+): Promise<bigint> {
   for (let attempt = 1; ; attempt++) {
     const accountNumber = newAccountNumber();
     // After the last try the insert goes ahead: the unique index refuses a clash that is left.
@@ -48,7 +54,7 @@ export async function createWallet(trx: Transaction<Database>, userId: bigint, c
 /** Every user gets a default wallet in the platform's default currency at sign-up. */
 export async function createDefaultWallet(trx: Transaction<Database>, userId: bigint): Promise<bigint> {
   const currencyId = await repository.getCurrencyIdByCode(trx, DEFAULT_CURRENCY_CODE);
-  return createWallet(trx, userId, currencyId, 1);
+  return createWallet(trx, userId, currencyId, WALLET_KIND.DEFAULT);
 }
 
 export async function listWallets(db: Db, userId: bigint): Promise<TWallet[]> {
@@ -60,7 +66,7 @@ export async function listWallets(db: Db, userId: bigint): Promise<TWallet[]> {
     is_default: row.is_default,
     user_id: Number(row.user_id),
     account_number: row.account_number,
-    available_balance: Number(row.available_balance),
-    balance_on_hold: Number(row.balance_on_hold),
+    available_balance: minorToWire(row.available_balance),
+    balance_on_hold: minorToWire(row.balance_on_hold),
   }));
 }

@@ -43,6 +43,17 @@ const ERROR_CHARS_MAX = 500;
 const URL_MAX_CHARS = 255;
 const USER_AGENT = 'PayWallet-Webhooks/1.0';
 
+/**
+ * An attempt the receiver did not accept: thrown by the 'deliver-webhook' job so that the queue
+ * tries again later (its backoff). Expected (receivers go down), so it is named, not asserted.
+ */
+export class WebhookNotDeliveredError extends Error {
+  constructor(eventId: string, reason: string | null) {
+    super(`Webhook ${eventId} not delivered: ${reason ?? 'no answer'}`);
+    this.name = 'WebhookNotDeliveredError';
+  }
+}
+
 /** A Standard Webhooks message id: 'msg_' and 24 random hex characters... unless the caller names it. */
 function newEventId(): string {
   return `evt_${crypto.randomBytes(16).toString('hex')}`;
@@ -212,7 +223,7 @@ export async function deliverWebhookEvent(
       },
     );
   });
-  if (!result.ok && !result.refused) throw new Error(`Webhook ${event.event_id} not delivered: ${result.error ?? 'no answer'}`);
+  if (!result.ok && !result.refused) throw new WebhookNotDeliveredError(event.event_id, result.error);
 }
 
 function deliveryRow(row: WebhookDeliveryListRow): TWebhookDeliveryRow {

@@ -3,7 +3,15 @@
 // administrator's own session aside, and the merchant app opens.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { adminGetMerchantsCall, adminLoginAsMerchantCall, USER_STATUS_LABEL, type TAdminMerchantRow } from '@paywallet/contract';
+import {
+  adminGetMerchantsCall,
+  adminLoginAsMerchantCall,
+  isBlockedUserStatus,
+  USER_STATUS,
+  USER_STATUS_LABEL,
+  type TAdminMerchantRow,
+  type TUserStatus,
+} from '@paywallet/contract';
 import { call } from '../../api/client.ts';
 import { APP_ROOT, CONSOLE_PATHS } from '../../lib/paths.ts';
 import { DataTable } from '../../components/data-table/data-table.tsx';
@@ -18,7 +26,12 @@ import { ZMerchantUrlFilters } from '../console-filters.ts';
 import { ConsolePage, PersonCell, StatusBadge } from '../components/console-page.tsx';
 import { useLiveFilters } from '../components/use-live-filters.ts';
 
-const STATUS_COLOR: Record<number, string> = { 0: 'yellow', 1: 'green', 2: 'gray', 3: 'red' };
+const STATUS_COLOR: Readonly<Record<number, string>> = {
+  [USER_STATUS.PENDING]: 'yellow',
+  [USER_STATUS.ACTIVE]: 'green',
+  [USER_STATUS.INACTIVE]: 'gray',
+  [USER_STATUS.SUSPENDED]: 'red',
+} satisfies Record<TUserStatus, string>;
 
 const COLUMNS: DataColumn<TAdminMerchantRow>[] = [
   { accessor: 'business_name', title: 'Merchant', render: (row) => <PersonCell person={row} /> },
@@ -73,7 +86,8 @@ export function ConsoleMerchantsPage() {
             label: 'Log in as merchant',
             onClick: (row) => loginAs.mutate(row),
             busy: (row) => loginAs.isPending && loginAs.variables?.id === row.id,
-            hidden: (row) => row.status === 2 || row.status === 3,
+            // An inactive or suspended merchant cannot sign in, so no one signs in as them either.
+            hidden: (row) => isBlockedUserStatus(row.status),
           },
           { label: 'Card fees', onClick: (row) => navigate(`${CONSOLE_PATHS.merchantFees}?id=${row.id}`) },
         ]}

@@ -4,7 +4,15 @@
 import { useState } from 'react';
 import { Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { adminGetStoresCall, adminReviewStoreCall, STORE_REVIEW_MOVES, STORE_STATUS_LABEL, type TAdminStoreRow } from '@paywallet/contract';
+import {
+  adminGetStoresCall,
+  adminReviewStoreCall,
+  STORE_REVIEW_MOVES,
+  STORE_STATUS,
+  STORE_STATUS_LABEL,
+  type TAdminStoreRow,
+  type TStoreStatus,
+} from '@paywallet/contract';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../components/data-table/types.ts';
 import { FilterBar } from '../../components/filters/filter-bar.tsx';
@@ -17,8 +25,19 @@ import { ConsolePage, PersonCell, StatusBadge } from '../components/console-page
 import { ReviewModal } from '../components/review-modal.tsx';
 import { useLiveFilters } from '../components/use-live-filters.ts';
 
-const STATUS_COLOR: Record<number, string> = { 0: 'gray', 1: 'green', 2: 'orange', 3: 'blue', 4: 'gray' };
-const MOVE_LABEL: Record<number, string> = { 0: 'Deactivate', 1: 'Approve', 2: 'Request changes' };
+const STATUS_COLOR: Readonly<Record<number, string>> = {
+  [STORE_STATUS.DEACTIVE]: 'gray',
+  [STORE_STATUS.ACTIVE]: 'green',
+  [STORE_STATUS.REQUEST_FOR_CHANGES]: 'orange',
+  [STORE_STATUS.PENDING_APPROVAL]: 'blue',
+  [STORE_STATUS.DRAFT]: 'gray',
+} satisfies Record<TStoreStatus, string>;
+/** What a review that moves a store to a status does, by the status it moves to. */
+const MOVE_LABEL: Readonly<Record<number, string>> = {
+  [STORE_STATUS.DEACTIVE]: 'Deactivate',
+  [STORE_STATUS.ACTIVE]: 'Approve',
+  [STORE_STATUS.REQUEST_FOR_CHANGES]: 'Request changes',
+};
 
 const STATUS_OPTIONS = [
   { value: ALL_STATUSES, label: 'All statuses' },

@@ -2,7 +2,7 @@
 // real): the contract's fields, with the channel chosen in a select (its id as text). The
 // status is shown on Update only; a new device is always Active.
 import { z } from 'zod';
-import { ZPosDeviceFields } from '@paywallet/contract';
+import { POS_DEVICE_STATUS, ZPosDeviceFields } from '@paywallet/contract';
 import type { TAddPosDeviceRequest, TPosDeviceRow, TUpdatePosDeviceRequest } from '@paywallet/contract';
 import { zChosenId } from '../../lib/amount-input.ts';
 
@@ -34,6 +34,6 @@ export function posDeviceFormValues(device: TPosDeviceRow): TPosDeviceFormIn {
     serialId: device.serial_id,
     name: device.name,
     channelId: String(device.channels[0]?.id ?? ''),
-    status: device.status === 0 ? '0' : '1',
+    status: device.status === POS_DEVICE_STATUS.INACTIVE ? '0' : '1',
   };
 }

@@ -2,7 +2,7 @@
 // section 5), every field a string (the business type is a radio's '1' or '2'); `toStoreRequest`
 // turns it into the create payload.
 import { z } from 'zod';
-import { MCC_CATALOGUE, mccLabel, STORE_COUNTRIES, zStoreFields } from '@paywallet/contract';
+import { MCC_CATALOGUE, mccLabel, STORE_COUNTRIES, STORE_TYPE, zStoreFields } from '@paywallet/contract';
 import type { TCreateStoreRequest, TStoreActivation } from '@paywallet/contract';
 
 /** A field the contract lets be absent: the form always holds a string. */
@@ -73,7 +73,7 @@ export function storeFormOf(activation: TStoreActivation): TStoreFormIn {
     postCode: activation.address.postCode,
     country: activation.address.country || 'AE',
     website: activation.website,
-    type: activation.type === 1 ? '1' : '2',
+    type: activation.type === STORE_TYPE.SOLE_TRADER ? '1' : '2',
     mcc: activation.mcc_code,
   };
 }

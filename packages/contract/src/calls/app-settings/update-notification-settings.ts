@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../../call.ts';
 import { MESSAGES, phoneProblem } from '../../rules.ts';
+import { NOTIFICATION_SWITCH } from '../../statuses.ts';
 import { limitFirst } from '../../text.ts';
 import { ZNotificationSettings } from '../profile/get-user-data.ts';
 import { APP_SETTINGS_LIMITS } from './common.ts';
@@ -8,7 +9,7 @@ import { APP_SETTINGS_LIMITS } from './common.ts';
 const zSwitch = z.coerce
   .number()
   .int()
-  .refine((value) => value === 0 || value === 1, 'The status must be 0 or 1');
+  .refine((value) => value === NOTIFICATION_SWITCH.OFF || value === NOTIFICATION_SWITCH.ON, 'The status must be 0 or 1');
 
 /** The Notification tab: where and how the signed-in user is told. Empty email or phone reads as none. */
 export const ZUpdateNotificationSettingsRequest = z.object({

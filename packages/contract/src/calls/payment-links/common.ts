@@ -9,6 +9,7 @@ export const zPaymentLinkMethodType = z.literal(PAYMENT_LINK_METHOD_TYPE, { erro
 
 /** 0 single use (one successful payment), 1 multiple use (spec 3 section 9: 1 is Multiple). */
 export const PAYMENT_LINK_TYPE = { SINGLE: 0, MULTIPLE: 1 } as const;
+export type TPaymentLinkType = (typeof PAYMENT_LINK_TYPE)[keyof typeof PAYMENT_LINK_TYPE];
 export const PAYMENT_LINK_TYPE_LABEL: Readonly<Record<number, string>> = { 0: 'Single', 1: 'Multiple' };
 export function paymentLinkTypeLabel(type: number): string {
   return type === PAYMENT_LINK_TYPE.MULTIPLE ? 'Multiple' : 'Single';
@@ -16,6 +17,7 @@ export function paymentLinkTypeLabel(type: number): string {
 
 /** 1 active, 2 inactive; anything else is pending (spec 3 section 4). */
 export const PAYMENT_LINK_STATUS = { ACTIVE: 1, INACTIVE: 2 } as const;
+export type TPaymentLinkStatus = (typeof PAYMENT_LINK_STATUS)[keyof typeof PAYMENT_LINK_STATUS];
 export function paymentLinkStatusStr(status: number): string {
   if (status === PAYMENT_LINK_STATUS.ACTIVE) return 'Active';
   if (status === PAYMENT_LINK_STATUS.INACTIVE) return 'Inactive';

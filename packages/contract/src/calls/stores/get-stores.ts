@@ -23,6 +23,9 @@ export type TTerminalOption = z.infer<typeof ZTerminalOption>;
 export type TStoreOption = z.infer<typeof ZStoreOption>;
 export type TChannelWithParents = z.infer<typeof ZChannelWithParents>;
 
+/** get-stores' `type`: the stores only, or with every channel listed flat as well. */
+export const GET_STORES_TYPE = { STORES: 0, WITH_CHANNELS: 1 } as const;
+
 /**
  * The merchant's stores with their terminals and channels: the options of every store ->
  * terminal -> channel filter (spec 2 and 3), searchable by store name or code. `type: 1` also
@@ -30,7 +33,7 @@ export type TChannelWithParents = z.infer<typeof ZChannelWithParents>;
  * stores (the profile's table); otherwise the first page of the maximum size is answered.
  */
 export const ZGetStoresRequest = z.object({
-  type: z.coerce.number().int().min(0).max(1).optional().default(0),
+  type: z.coerce.number().int().min(GET_STORES_TYPE.STORES).max(GET_STORES_TYPE.WITH_CHANNELS).optional().default(GET_STORES_TYPE.STORES),
   search: zText('search', PAGE_LIMITS.searchMaxChars)
     .refine(
       (value) => value === '' || value.length >= PAGE_LIMITS.searchMinChars,

@@ -2,14 +2,19 @@
 // linked to its attempt timeline; 'No Details Available' when there are none yet.
 import { Anchor, Modal, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { TEXTS } from '@paywallet/contract';
+import { TEXTS, TRANSACTION_STATUS } from '@paywallet/contract';
 import type { TApiPaymentRow } from '@paywallet/contract';
 import { Amount } from '../../../components/amount.tsx';
 import { GmtDate } from '../../../components/gmt-date.tsx';
 import { EmptyState } from '../../../components/query-states.tsx';
 import { MERCHANT_PATHS } from '../../../lib/paths.ts';
 
-const STATUS: Record<number, string> = { 0: 'Pending', 1: 'Success', 2: 'Failure' };
+/** An attempt is a transaction; this screen words a failed one as the spec does ('Failure'). */
+const STATUS: Readonly<Record<number, string>> = {
+  [TRANSACTION_STATUS.PENDING]: 'Pending',
+  [TRANSACTION_STATUS.SUCCESS]: 'Success',
+  [TRANSACTION_STATUS.FAILED]: 'Failure',
+};
 
 export function ApiPaymentAttemptsModal({ payment, onClose }: { payment: TApiPaymentRow | null; onClose: () => void }) {
   const rows = payment?.transactions ?? [];

@@ -2,17 +2,18 @@
 // Save Settings. Starts from the saved settings, else the account's own e-mail and phone.
 import { useState } from 'react';
 import { Button, Paper, Stack, Switch, TextInput, Title } from '@mantine/core';
-import { MESSAGES, phoneProblem, type TUserData } from '@paywallet/contract';
+import { MESSAGES, NOTIFICATION_SWITCH, phoneProblem, type TUserData } from '@paywallet/contract';
 import { useUpdateNotificationSettings } from '../api/app-settings-calls.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const switchOf = (on: boolean) => (on ? NOTIFICATION_SWITCH.ON : NOTIFICATION_SWITCH.OFF);
 
 function NotificationForm({ user }: { user: TUserData }) {
   const saved = user.details.notification_settings;
   const [email, setEmail] = useState(saved ? (saved.email ?? '') : user.email);
   const [phone, setPhone] = useState(saved ? (saved.phoneNumber ?? '') : (user.phone_number ?? ''));
-  const [sms, setSms] = useState(saved ? saved.smsStatus === 1 : true);
-  const [mail, setMail] = useState(saved ? saved.emailStatus === 1 : true);
+  const [sms, setSms] = useState(saved ? saved.smsStatus === NOTIFICATION_SWITCH.ON : true);
+  const [mail, setMail] = useState(saved ? saved.emailStatus === NOTIFICATION_SWITCH.ON : true);
   const save = useUpdateNotificationSettings();
   const emailError = email.trim() !== '' && !EMAIL.test(email.trim()) ? MESSAGES.emailInvalid : undefined;
   const phoneError = phoneProblem(phone.trim());
@@ -22,7 +23,7 @@ function NotificationForm({ user }: { user: TUserData }) {
       onSubmit={(event) => {
         event.preventDefault();
         if (emailError || phoneError) return;
-        save.mutate({ email: email.trim(), phoneNumber: phone.trim(), smsStatus: sms ? 1 : 0, emailStatus: mail ? 1 : 0 });
+        save.mutate({ email: email.trim(), phoneNumber: phone.trim(), smsStatus: switchOf(sms), emailStatus: switchOf(mail) });
       }}
     >
       <Stack gap="md" maw={480}>

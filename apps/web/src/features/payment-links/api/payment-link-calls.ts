@@ -11,10 +11,12 @@ import {
   getPaymentlinkAttemptsCall,
   getPaymentlinkTransactionsCall,
   getStoresCall,
+  GET_STORES_TYPE,
   STORE_STATUS,
   updatePaymentLinkCall,
   ZPaymentLinkFilters,
   type TChannelWithParents,
+  type TPaymentLinkStatus,
 } from '@paywallet/contract';
 import { call } from '../../../api/client.ts';
 import type { ListView } from '../../../hooks/use-list-query.ts';
@@ -39,7 +41,7 @@ export function useLinkChannels() {
   return useQuery({
     queryKey: [...PAYMENT_LINKS_QUERY_KEY, 'channels'],
     queryFn: async ({ signal }): Promise<TChannelWithParents[]> => {
-      const answer = await call(getStoresCall, { type: 1 }, { signal });
+      const answer = await call(getStoresCall, { type: GET_STORES_TYPE.WITH_CHANNELS }, { signal });
       const active = new Set(answer.stores.filter((store) => store.status === STORE_STATUS.ACTIVE).map((store) => store.id));
       return (answer.channels ?? []).filter((channel) => channel.type === 'online' && active.has(channel.store.id));
     },
@@ -63,7 +65,7 @@ export function useLinkSchemes(currencyId: number | undefined, channelId: number
 export function useUpdateLinkStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { paymentLinkId: number; status: 1 | 2 }) => call(updatePaymentLinkCall, body),
+    mutationFn: (body: { paymentLinkId: number; status: TPaymentLinkStatus }) => call(updatePaymentLinkCall, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PAYMENT_LINKS_QUERY_KEY }),
   });
 }

@@ -3,7 +3,7 @@
 // button and a spinner while loading. The attempts are cached per link (TanStack Query).
 import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { paymentLinkStatusStr, type TPaymentLinkAttempt } from '@paywallet/contract';
+import { PAYMENT_LINK_STATUS, paymentLinkStatusStr, type TPaymentLinkAttempt } from '@paywallet/contract';
 import { href, MERCHANT_PATHS } from '../../../lib/paths.ts';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
@@ -24,11 +24,11 @@ const COLUMNS: DataColumn<TPaymentLinkAttempt>[] = [
   { accessor: 'created_at', title: 'Time/Date', noWrap: true, render: (row) => <GmtDate value={row.created_at} /> },
 ];
 
-/** In the attempts context (spec 3 section 4): status 1 reads Initiated (plus Expired once its lifetime ran out), 2 in danger styling. */
+/** In the attempts context (spec 3 section 4): Active reads Initiated (plus Expired once its lifetime ran out), Inactive in danger styling. */
 function AttemptsLinkStatus({ status, expired }: { status: number; expired: boolean }) {
   return (
     <Group gap={6}>
-      {status === 1 ? (
+      {status === PAYMENT_LINK_STATUS.ACTIVE ? (
         <Badge variant="outline" color="blue" c="blue.9">
           Initiated
         </Badge>

@@ -5,6 +5,7 @@
 // POS reads.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  GET_STORES_TYPE,
   getPosDevicesCall,
   getStoresCall,
   managePosDevicesCall,
@@ -49,7 +50,7 @@ export function usePosChannels() {
   return useQuery({
     queryKey: [...POS_QUERY_KEY, 'channels'],
     queryFn: async ({ signal }): Promise<TChannelWithParents[]> => {
-      const answer = await call(getStoresCall, { type: 1 }, { signal });
+      const answer = await call(getStoresCall, { type: GET_STORES_TYPE.WITH_CHANNELS }, { signal });
       return (answer.channels ?? []).filter((channel) => channel.type === 'pos');
     },
   });

@@ -2,7 +2,7 @@
 // their status (1 Active, otherwise Inactive); a row expands to its terminals and channels.
 import { Badge, Stack, Text } from '@mantine/core';
 import type { TStoreOption } from '@paywallet/contract';
-import { TEXTS } from '@paywallet/contract';
+import { STORE_STATUS, TEXTS } from '@paywallet/contract';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import type { ListView } from '../../../hooks/use-list-query.ts';
@@ -16,8 +16,8 @@ const COLUMNS: DataColumn<TStoreOption>[] = [
     accessor: 'status',
     title: 'Status',
     render: (row) => (
-      <Badge color={row.status === 1 ? 'green' : 'gray'} variant="light">
-        {row.status === 1 ? 'Active' : 'Inactive'}
+      <Badge color={row.status === STORE_STATUS.ACTIVE ? 'green' : 'gray'} variant="light">
+        {row.status === STORE_STATUS.ACTIVE ? 'Active' : 'Inactive'}
       </Badge>
     ),
   },

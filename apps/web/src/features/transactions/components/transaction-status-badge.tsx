@@ -1,14 +1,14 @@
 // A transaction's real status (DECISIONS 5): 0 Pending, 1 Success, 2 Failed, 3 Expired.
 import { Badge } from '@mantine/core';
-import { TRANSACTION_STATUS_LABEL } from '@paywallet/contract';
+import { TRANSACTION_STATUS, TRANSACTION_STATUS_LABEL, type TTransactionStatus } from '@paywallet/contract';
 
 /** The outline's colour, and a text shade dark enough for 4.5:1 on white (WCAG AA). */
-const STATUS_LOOK: Record<number, { color: string; text: string }> = {
-  0: { color: 'yellow', text: 'dark.7' },
-  1: { color: 'teal', text: 'teal.9' },
-  2: { color: 'red', text: 'red.9' },
-  3: { color: 'gray', text: 'gray.8' },
-};
+const STATUS_LOOK: Readonly<Record<number, { color: string; text: string }>> = {
+  [TRANSACTION_STATUS.PENDING]: { color: 'yellow', text: 'dark.7' },
+  [TRANSACTION_STATUS.SUCCESS]: { color: 'teal', text: 'teal.9' },
+  [TRANSACTION_STATUS.FAILED]: { color: 'red', text: 'red.9' },
+  [TRANSACTION_STATUS.EXPIRED]: { color: 'gray', text: 'gray.8' },
+} satisfies Record<TTransactionStatus, unknown>;
 const UNKNOWN_LOOK = { color: 'gray', text: 'gray.8' };
 
 // A badge is never cut short by a narrow column: the table scrolls sideways instead.
