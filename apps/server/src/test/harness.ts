@@ -163,6 +163,14 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
   };
 }
 
+/** Listens on a free loopback port, for a test that needs a real HTTP client (a live stream); answers the base URL. */
+export async function listenOnLoopback(t: Pick<BuiltApp, 'app'>): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
+
 /** The newest one-time code mailed to an address (read from the outbox table). */
 export async function latestCode(t: TestApp, email: string): Promise<string> {
   const mail = await t.deps.db

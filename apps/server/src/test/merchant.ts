@@ -3,7 +3,7 @@
 // with full-stage sessions. Tests of permissions and of cross-merchant access need several such
 // merchants quickly; the sign-in calls themselves are tested in modules/auth.
 import crypto from 'node:crypto';
-import { FEATURES, type TChannelType, type TFeatureSlug } from '@paywallet/contract';
+import { FEATURES, getMerchantAppSettingsCall, type TChannelType, type TFeatureSlug } from '@paywallet/contract';
 import type { TestApp } from './harness.ts';
 import { createTestPerson, type TestPerson } from './money.ts';
 import { openSession } from '../modules/auth/sessions.ts';
@@ -158,4 +158,17 @@ export async function createTestStaff(t: TestApp, merchantUserId: bigint, featur
   });
   const { token } = await openSession(t.deps.db, { userId: id, stage: 'user', ip: '127.0.0.1', userAgent: 'vitest' });
   return { id, email, token, features };
+}
+
+/** A merchant API client's credentials, as App Settings shows them to the main account. */
+export interface TestApiCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** The merchant's API client id and secret, read through App Settings as the main account reads them. */
+export async function apiCredentialsOf(t: TestApp, merchant: Pick<TestMerchant, 'token'>): Promise<TestApiCredentials> {
+  const settings = await t.call(getMerchantAppSettingsCall, {}, { token: merchant.token });
+  if (settings.status !== 200) throw new Error(`App Settings answered ${settings.status} ${settings.message}`);
+  return { clientId: settings.data[0]!.client_id, clientSecret: settings.data[0]!.client_secret! };
 }

@@ -5,10 +5,10 @@
 // account (POST /api/pos/v1/sale, pre-auth). Each answers the payment's transaction uuid and the
 // door's own answer; the merchant needs an online and a POS channel and a fee schedule.
 import { expect } from 'vitest';
-import { getCheckoutCall, getMerchantAppSettingsCall, payCheckoutCall, type TCheckoutPayment } from '@paywallet/contract';
+import { getCheckoutCall, payCheckoutCall, type TCheckoutPayment } from '@paywallet/contract';
 import { insertPaymentLink } from '../modules/payment-links/payment-links.service.ts';
 import type { TestAnswer, TestApp } from './harness.ts';
-import type { TestMerchant } from './merchant.ts';
+import { apiCredentialsOf, type TestMerchant } from './merchant.ts';
 import { createTestDevice, deviceToken, posApi } from './pos-device.ts';
 
 const FUTURE_YEAR = new Date().getUTCFullYear() + 3;
@@ -41,9 +41,8 @@ export interface PaymentDoors {
 }
 
 export async function openPaymentDoors(t: TestApp, merchant: TestMerchant): Promise<PaymentDoors> {
-  const settings = await t.call(getMerchantAppSettingsCall, {}, { token: merchant.token });
-  expect(settings.status, settings.message).toBe(200);
-  const credentials = `${settings.data[0]!.client_id}:${settings.data[0]!.client_secret!}`;
+  const { clientId, clientSecret } = await apiCredentialsOf(t, merchant);
+  const credentials = `${clientId}:${clientSecret}`;
   const device = await createTestDevice(t, merchant, [
     { userId: merchant.id, settings: ['SALE', 'PRE_AUTH', 'CAPTURE', 'REFUND', 'VOID'] },
   ]);

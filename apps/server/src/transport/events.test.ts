@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmSendMoneyCall, getEventsTicketCall, initiateSendMoneyCall, logoutUserCall } from '@paywallet/contract';
 import { buildApp } from '../app.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, listenOnLoopback, type TestApp } from '../test/harness.ts';
 import { createTestPerson, expectLedgerInvariants, fundWallet, type TestPerson } from '../test/money.ts';
 import { openStream } from '../test/event-stream.ts';
 
@@ -23,10 +23,7 @@ async function ticketFor(who: TestPerson): Promise<string> {
 
 beforeAll(async () => {
   t = await createTestApp({}, { demo: false });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listenOnLoopback(t);
   payer = await createTestPerson(t, { firstName: 'Payer' });
   payee = await createTestPerson(t, { firstName: 'Payee' });
   await fundWallet(t, payer.wallets.AED!, 100_000, 'AED');
@@ -112,10 +109,8 @@ describe('GET /api/events', () => {
     // transfer made through the first node reaches the stream the second one holds.
     const other = await buildApp(t.deps.config, t.database);
     try {
-      await other.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = other.app.server.address();
-      if (!address || typeof address === 'string') throw new Error('not listening');
-      const stream = await openStream(`http://127.0.0.1:${address.port}/api/events`, { accesstoken: payee.token });
+      const otherBase = await listenOnLoopback(other);
+      const stream = await openStream(`${otherBase}/api/events`, { accesstoken: payee.token });
       try {
         await stream.waitFor('ready');
         await sendMoney(1_000);

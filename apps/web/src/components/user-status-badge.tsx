@@ -2,7 +2,8 @@
 import { Badge } from '@mantine/core';
 import { USER_STATUS, USER_STATUS_LABEL, type TUserStatus } from '@paywallet/contract';
 
-const STATUS_COLOR: Readonly<Record<number, string>> = {
+/** The badge colour of each account status, wherever a status is shown (the console's merchants too). */
+export const USER_STATUS_COLOR: Readonly<Record<number, string>> = {
   [USER_STATUS.PENDING]: 'yellow',
   [USER_STATUS.ACTIVE]: 'green',
   [USER_STATUS.INACTIVE]: 'gray',
@@ -11,7 +12,7 @@ const STATUS_COLOR: Readonly<Record<number, string>> = {
 
 export function UserStatusBadge({ status }: { status: number }) {
   return (
-    <Badge color={STATUS_COLOR[status] ?? 'gray'} variant="light" size="lg">
+    <Badge color={USER_STATUS_COLOR[status] ?? 'gray'} variant="light" size="lg">
       {USER_STATUS_LABEL[status] ?? 'Unknown'}
     </Badge>
   );

@@ -9,16 +9,10 @@
 // expiry; merchant B's token shows B's data only and A's API cannot read B's payment. Every money
 // test ends with the ledger's invariants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  getCheckoutCall,
-  getMerchantAppSettingsCall,
-  getTransactionAttemptsCall,
-  payCheckoutCall,
-  updateMerchantAppSettingsCall,
-} from '@paywallet/contract';
+import { getCheckoutCall, getTransactionAttemptsCall, payCheckoutCall, updateMerchantAppSettingsCall } from '@paywallet/contract';
 import { countAllRows, createTestApp, type TestApp } from '../../test/harness.ts';
 import { answerChallengePage, expectLedgerInvariants, onHoldBalance } from '../../test/money.ts';
-import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
+import { apiCredentialsOf, createTestMerchant, type TestApiCredentials, type TestMerchant } from '../../test/merchant.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
 import { insertPaymentLink } from '../payment-links/payment-links.service.ts';
@@ -29,7 +23,7 @@ const FUTURE_YY = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0
 const AMOUNT = 12_500;
 const WEBHOOK_URL = 'https://hooks.example.test/shop';
 
-type Creds = { clientId: string; clientSecret: string };
+type Creds = TestApiCredentials;
 let t: TestApp;
 let shop: TestMerchant;
 let rival: TestMerchant;
@@ -41,12 +35,6 @@ let visaOnlyCreds: Creds;
 let ipCounter = 0;
 const nextIp = () => `198.51.100.${++ipCounter}`;
 
-async function credentialsOf(merchant: TestMerchant): Promise<Creds> {
-  const settings = await t.call(getMerchantAppSettingsCall, {}, { token: merchant.token });
-  expect(settings.code).toBe(200);
-  return { clientId: settings.data[0]!.client_id, clientSecret: settings.data[0]!.client_secret! };
-}
-
 beforeAll(async () => {
   t = await createTestApp({ publicUrl: PUBLIC_URL }, { demo: false });
   shop = await createTestMerchant(t);
@@ -55,9 +43,9 @@ beforeAll(async () => {
   await giveMerchantFees(t, shop.id);
   await giveMerchantFees(t, rival.id);
   await giveMerchantFees(t, visaOnly.id, [{ scheme: 'VISA', currency: 'AED', percentageBps: 250, fixedMinor: 100n }]);
-  shopCreds = await credentialsOf(shop);
-  rivalCreds = await credentialsOf(rival);
-  visaOnlyCreds = await credentialsOf(visaOnly);
+  shopCreds = await apiCredentialsOf(t, shop);
+  rivalCreds = await apiCredentialsOf(t, rival);
+  visaOnlyCreds = await apiCredentialsOf(t, visaOnly);
   const saved = await t.call(updateMerchantAppSettingsCall, { type: 'webhook', webhookUrl: WEBHOOK_URL }, { token: shop.token });
   expect(saved.code).toBe(200);
 });

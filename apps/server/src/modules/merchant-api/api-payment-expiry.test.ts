@@ -8,10 +8,10 @@
 // run; a worker whose lease was taken over writes nothing more; two workers on one run at once:
 // one works. Each item is settled once, shown by its audit rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getApiPaymentsCall, getCheckoutCall, getMerchantAppSettingsCall, payCheckoutCall } from '@paywallet/contract';
+import { getApiPaymentsCall, getCheckoutCall, payCheckoutCall } from '@paywallet/contract';
 import { countAllRows, createTestApp, type TestApp } from '../../test/harness.ts';
 import { expectLedgerInvariants } from '../../test/money.ts';
-import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
+import { apiCredentialsOf, createTestMerchant, type TestApiCredentials, type TestMerchant } from '../../test/merchant.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import type { JobKinds } from '../../jobs/job-kind.ts';
 import { JobRunner } from '../../jobs/runner.ts';
@@ -23,7 +23,7 @@ import { API_PAYMENT_EXPIRY_KIND, expiryPeriodOf, listExpiryItems, type ApiPayme
 
 const PUBLIC_URL = 'https://pay.example.test';
 const FUTURE_YY = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
-type Creds = { clientId: string; clientSecret: string };
+type Creds = TestApiCredentials;
 
 let t: TestApp;
 let shop: TestMerchant;
@@ -33,20 +33,14 @@ let rivalCreds: Creds;
 let ipCounter = 0;
 const nextIp = () => `198.51.100.${++ipCounter}`;
 
-async function credentialsOf(merchant: TestMerchant): Promise<Creds> {
-  const settings = await t.call(getMerchantAppSettingsCall, {}, { token: merchant.token });
-  expect(settings.code).toBe(200);
-  return { clientId: settings.data[0]!.client_id, clientSecret: settings.data[0]!.client_secret! };
-}
-
 beforeAll(async () => {
   t = await createTestApp({ publicUrl: PUBLIC_URL }, { demo: false });
   shop = await createTestMerchant(t);
   rival = await createTestMerchant(t);
   await giveMerchantFees(t, shop.id);
   await giveMerchantFees(t, rival.id);
-  shopCreds = await credentialsOf(shop);
-  rivalCreds = await credentialsOf(rival);
+  shopCreds = await apiCredentialsOf(t, shop);
+  rivalCreds = await apiCredentialsOf(t, rival);
 });
 afterAll(async () => {
   await expectLedgerInvariants(t);

@@ -6,25 +6,20 @@
 //    page's) is sealed in api_payments and in the stored answer of an Idempotency-Key, and a
 //    replay still answers the same body.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getMerchantAppSettingsCall, type TPayment } from '@paywallet/contract';
+import type { TPayment } from '@paywallet/contract';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { expectLedgerInvariants } from '../../test/money.ts';
-import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
+import { apiCredentialsOf, createTestMerchant, type TestApiCredentials, type TestMerchant } from '../../test/merchant.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
 import { API_AUTH_FAILURES_PER_MINUTE } from '../app-settings/app-settings.service.ts';
 
-type Creds = { clientId: string; clientSecret: string };
+type Creds = TestApiCredentials;
 
 let t: TestApp;
 let shop: TestMerchant;
 let shopCreds: Creds;
 let otherCreds: Creds;
-
-async function credentialsOf(merchant: TestMerchant): Promise<Creds> {
-  const settings = await t.call(getMerchantAppSettingsCall, {}, { token: merchant.token });
-  return { clientId: settings.data[0]!.client_id, clientSecret: settings.data[0]!.client_secret! };
-}
 
 async function api(method: 'GET' | 'POST', path: string, creds: Creds, options: { ip?: string; body?: unknown; key?: string } = {}) {
   const response = await t.app.inject({
@@ -45,8 +40,8 @@ beforeAll(async () => {
   t = await createTestApp({ publicUrl: 'https://pay.example.test' });
   shop = await createTestMerchant(t);
   await giveMerchantFees(t, shop.id);
-  shopCreds = await credentialsOf(shop);
-  otherCreds = await credentialsOf(await createTestMerchant(t));
+  shopCreds = await apiCredentialsOf(t, shop);
+  otherCreds = await apiCredentialsOf(t, await createTestMerchant(t));
 });
 afterAll(async () => {
   await expectLedgerInvariants(t);

@@ -23,7 +23,7 @@ import {
 } from '@paywallet/contract';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { expectLedgerInvariants } from '../../test/money.ts';
-import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
+import { apiCredentialsOf, createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import { createTestDevice, deviceToken, posApi } from '../../test/pos-device.ts';
 import { WebhookReceiver } from '../../test/webhook-receiver.ts';
@@ -131,8 +131,8 @@ beforeAll(async () => {
   t = await createTestApp({ webhookAllowPrivate: true });
   shop = await createTestMerchant(t);
   await giveMerchantFees(t, shop.id);
+  creds = await apiCredentialsOf(t, shop);
   const settings = await t.call(getMerchantAppSettingsCall, {}, { token: shop.token });
-  creds = { clientId: settings.data[0]!.client_id, clientSecret: settings.data[0]!.client_secret! };
   secret = settings.data[0]!.webhook_secret!;
   receiver = await new WebhookReceiver().start();
   const saved = await t.call(updateMerchantAppSettingsCall, { type: 'webhook', webhookUrl: receiver.url('/hook') }, { token: shop.token });

@@ -10,10 +10,10 @@
 // /api/docs. The file ends with the ledger's invariants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { getMerchantAppSettingsCall, updateMerchantAppCredentialsCall, updateMerchantAppSettingsCall } from '@paywallet/contract';
+import { updateMerchantAppCredentialsCall, updateMerchantAppSettingsCall } from '@paywallet/contract';
 import { createTestApp, countRows, type TestApp } from '../../test/harness.ts';
 import { countMoneyRows, expectLedgerInvariants } from '../../test/money.ts';
-import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
+import { apiCredentialsOf, createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { refuseAuditRows } from '../../test/refuse-audit.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
@@ -31,21 +31,14 @@ let merchantB: TestMerchant;
 let credsA: { clientId: string; clientSecret: string };
 let credsB: { clientId: string; clientSecret: string };
 
-async function credentialsOf(merchant: TestMerchant) {
-  const settings = await t.call(getMerchantAppSettingsCall, {}, { token: merchant.token });
-  expect(settings.code).toBe(200);
-  const record = settings.data[0]!;
-  return { clientId: record.client_id, clientSecret: record.client_secret! };
-}
-
 beforeAll(async () => {
   t = await createTestApp({ publicUrl: PUBLIC_URL });
   merchantA = await createTestMerchant(t, { currencies: ['AED'] });
   merchantB = await createTestMerchant(t, { currencies: ['AED'] });
   await giveMerchantFees(t, merchantA.id);
   await giveMerchantFees(t, merchantB.id);
-  credsA = await credentialsOf(merchantA);
-  credsB = await credentialsOf(merchantB);
+  credsA = await apiCredentialsOf(t, merchantA);
+  credsB = await apiCredentialsOf(t, merchantB);
 });
 afterAll(async () => {
   await expectLedgerInvariants(t);
@@ -125,7 +118,7 @@ describe('authentication', () => {
 
   it('refuses the old secret at once after Revoke Access; the new one works', async () => {
     const merchant = await createTestMerchant(t);
-    const old = await credentialsOf(merchant);
+    const old = await apiCredentialsOf(t, merchant);
     expect((await api('GET', '/payments', { creds: old })).status).toBe(200);
     const revoked = await t.call(updateMerchantAppCredentialsCall, {}, { token: merchant.token });
     expect(revoked.code).toBe(200);
@@ -136,7 +129,7 @@ describe('authentication', () => {
 
   it('applies the IP check when it is on, and not when it is off', async () => {
     const merchant = await createTestMerchant(t);
-    const creds = await credentialsOf(merchant);
+    const creds = await apiCredentialsOf(t, merchant);
     const on = await t.call(
       updateMerchantAppSettingsCall,
       { type: 'allowedIps', ips: ['203.0.113.7'], isIpCheck: 1 },
@@ -696,7 +689,7 @@ describe('refusals of the request', () => {
     await giveMerchantFees(t, merchant.id);
     const answer = await api<TApiError>('POST', '/payments', {
       body: payWith(SANDBOX_CARDS.approved),
-      creds: await credentialsOf(merchant),
+      creds: await apiCredentialsOf(t, merchant),
     });
     expect(answer.status).toBe(422);
     expect(answer.body.error.code).toBe('API_NO_ONLINE_CHANNEL');
@@ -707,7 +700,7 @@ describe('webhooks', () => {
   it("sends an 'api.payment' event to the merchant's webhook URL as the payment moves", async () => {
     const merchant = await createTestMerchant(t);
     await giveMerchantFees(t, merchant.id);
-    const creds = await credentialsOf(merchant);
+    const creds = await apiCredentialsOf(t, merchant);
     const saved = await t.call(
       updateMerchantAppSettingsCall,
       { type: 'webhook', webhookUrl: 'https://hooks.example.test/pw' },
@@ -755,7 +748,7 @@ describe('webhooks', () => {
 describe('rate limit', () => {
   it('answers 429 with Retry-After past the per-client limit', async () => {
     const merchant = await createTestMerchant(t);
-    const creds = await credentialsOf(merchant);
+    const creds = await apiCredentialsOf(t, merchant);
     const limit = t.deps.config.merchantApiRatePerMinute;
     t.deps.config.merchantApiRatePerMinute = 3;
     try {
@@ -766,7 +759,7 @@ describe('rate limit', () => {
       expect(limited.body.error.code).toBe('API_RATE_LIMITED');
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       // Another client is not limited by this one.
-      const other = await credentialsOf(await createTestMerchant(t));
+      const other = await apiCredentialsOf(t, await createTestMerchant(t));
       expect((await api('GET', '/payments', { creds: other })).status).toBe(200);
     } finally {
       t.deps.config.merchantApiRatePerMinute = limit;

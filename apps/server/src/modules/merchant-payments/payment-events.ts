@@ -18,20 +18,12 @@
 // several nodes) never hear each other's payments.
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { TPosTransactionType } from '@paywallet/contract';
+import type { TPaymentEventType, TPosTransactionType } from '@paywallet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { MerchantPayment } from './payment-views.ts';
 
-export const PAYMENT_EVENT_TYPES = [
-  'payment.succeeded',
-  'payment.failed',
-  'payment.authorized',
-  'payment.captured',
-  'payment.voided',
-  'payment.refunded',
-  'payment.expired',
-] as const;
-export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
+/** The event names are the contract's: the `api.payment` webhook's `type` says the same words. */
+export type PaymentEventType = TPaymentEventType;
 
 /**
  * What the door that called the core knows of its request and wants its standing listener to

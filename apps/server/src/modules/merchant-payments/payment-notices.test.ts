@@ -8,7 +8,7 @@
 // address saved there or else their sign-in address. The file ends with the ledger's invariants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsCall, updateNotificationSettingsCall, USER_STATUS } from '@paywallet/contract';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, listenOnLoopback, type TestApp } from '../../test/harness.ts';
 import { expectLedgerInvariants } from '../../test/money.ts';
 import { createTestMerchant, type TestMerchant, type TestStaff } from '../../test/merchant.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
@@ -26,10 +26,7 @@ let staff: Record<'link' | 'api' | 'pos' | 'all' | 'none' | 'inactive', TestStaf
 
 beforeAll(async () => {
   t = await createTestApp({}, { demo: false });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listenOnLoopback(t);
   shop = await createTestMerchant(t, {
     staff: [
       { features: ['payment-link', 'app-setting'] },

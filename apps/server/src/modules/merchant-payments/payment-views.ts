@@ -4,13 +4,15 @@
 import { assert } from '@paywallet/ledger';
 import type { MerchantPaymentState } from '../../db/schema.ts';
 import type { Queryable } from '../../db/database.ts';
+import type { MerchantPaymentColumns } from '../ledger/ledger.service.ts';
 import * as repository from './merchant-payments.repository.ts';
 
 export type MerchantPaymentKind = 'link' | 'api' | 'pos';
 export type MerchantPaymentStatus =
   'requires_action' | 'requires_capture' | 'succeeded' | 'failed' | 'refunded' | 'partially_refunded' | 'voided' | 'expired';
 
-export interface MerchantPayment {
+/** A merchant card payment as every door reads it; the columns it adds to its transaction row are the ledger's. */
+export interface MerchantPayment extends MerchantPaymentColumns {
   transactionId: bigint;
   uuid: string;
   kind: MerchantPaymentKind;
@@ -27,13 +29,6 @@ export interface MerchantPayment {
   /** Only from chargeCard while requires_action (the page's token is stored only as a hash). */
   challengeUrl: string | null;
   card: { brand: string; last4: string; masked: string } | null;
-  customerId: bigint | null;
-  paymentLinkId: bigint | null;
-  apiPaymentId: bigint | null;
-  posDeviceId: bigint | null;
-  clientReference: string | null;
-  description: string | null;
-  hostReference: string | null;
   createdAt: Date;
 }
 

@@ -4,7 +4,7 @@
 // gets a stream, and a stream that closes gives its place back. Proved on the hub itself and
 // through GET /api/events over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, listenOnLoopback, type TestApp } from '../../test/harness.ts';
 import { createTestPerson, type TestPerson } from '../../test/money.ts';
 import { openSession } from '../auth/sessions.ts';
 import { LIVE_LIMITS, NotificationHub, type LiveStream, type Subscription } from './live.ts';
@@ -14,10 +14,7 @@ let base: string;
 
 beforeAll(async () => {
   t = await createTestApp({}, { demo: false });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listenOnLoopback(t);
 });
 afterAll(async () => t.close());
 

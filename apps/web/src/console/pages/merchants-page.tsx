@@ -7,10 +7,8 @@ import {
   adminGetMerchantsCall,
   adminLoginAsMerchantCall,
   isBlockedUserStatus,
-  USER_STATUS,
   USER_STATUS_LABEL,
   type TAdminMerchantRow,
-  type TUserStatus,
 } from '@paywallet/contract';
 import { call } from '../../api/client.ts';
 import { APP_ROOT, CONSOLE_PATHS } from '../../lib/paths.ts';
@@ -19,6 +17,7 @@ import type { DataColumn } from '../../components/data-table/types.ts';
 import { FilterBar } from '../../components/filters/filter-bar.tsx';
 import { SearchFilter } from '../../components/filters/search-filter.tsx';
 import { GmtDate } from '../../components/gmt-date.tsx';
+import { USER_STATUS_COLOR } from '../../components/user-status-badge.tsx';
 import { useListQuery } from '../../hooks/use-list-query.ts';
 import { useUrlFilters } from '../../hooks/use-url-filters.ts';
 import { beginImpersonation } from '../../lib/console-session.ts';
@@ -26,20 +25,13 @@ import { ZMerchantUrlFilters } from '../console-filters.ts';
 import { ConsolePage, PersonCell, StatusBadge } from '../components/console-page.tsx';
 import { useLiveFilters } from '../components/use-live-filters.ts';
 
-const STATUS_COLOR: Readonly<Record<number, string>> = {
-  [USER_STATUS.PENDING]: 'yellow',
-  [USER_STATUS.ACTIVE]: 'green',
-  [USER_STATUS.INACTIVE]: 'gray',
-  [USER_STATUS.SUSPENDED]: 'red',
-} satisfies Record<TUserStatus, string>;
-
 const COLUMNS: DataColumn<TAdminMerchantRow>[] = [
   { accessor: 'business_name', title: 'Merchant', render: (row) => <PersonCell person={row} /> },
   { accessor: 'contact', title: 'Contact', render: (row) => `${row.first_name} ${row.last_name}` },
   {
     accessor: 'status',
     title: 'Status',
-    render: (row) => <StatusBadge label={USER_STATUS_LABEL[row.status] ?? 'Unknown'} color={STATUS_COLOR[row.status] ?? 'gray'} />,
+    render: (row) => <StatusBadge label={USER_STATUS_LABEL[row.status] ?? 'Unknown'} color={USER_STATUS_COLOR[row.status] ?? 'gray'} />,
   },
   { accessor: 'stores', title: 'Stores', textAlign: 'right' },
   { accessor: 'created_at', title: 'Joined', noWrap: true, render: (row) => <GmtDate value={row.created_at} /> },

@@ -6,8 +6,11 @@ import { z } from 'zod';
 import { ZPosWebhookBody } from '../pos-api/common.ts';
 import { PAYMENT_STATUSES } from './common.ts';
 
-/** What moved an API payment (the payments core's event names). */
-export const API_PAYMENT_EVENT_TYPES = [
+/**
+ * What moves a merchant's card payment: the payments core's event names (the server's events and
+ * the `type` of the `api.payment` webhook are these, one list).
+ */
+export const PAYMENT_EVENT_TYPES = [
   'payment.succeeded',
   'payment.failed',
   'payment.authorized',
@@ -16,12 +19,13 @@ export const API_PAYMENT_EVENT_TYPES = [
   'payment.refunded',
   'payment.expired',
 ] as const;
+export type TPaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
 
 /** `api.payment`: an API payment moved (paid, authorised, captured, refunded, voided, failed, expired). */
 export const ZApiPaymentWebhook = z
   .object({
     eventId: z.string().meta({ description: 'The event id, the same as the webhook-id header: deduplicate on it.' }),
-    type: z.enum(API_PAYMENT_EVENT_TYPES),
+    type: z.enum(PAYMENT_EVENT_TYPES),
     payment: z.object({
       id: z.string(),
       status: z.enum(PAYMENT_STATUSES),
