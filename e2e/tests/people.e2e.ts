@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { outlineProblems, seriousViolations } from '../support/axe.ts';
-import { baseUrl, expectLedgerHolds, launch, screenshot } from '../support/browser.ts';
+import { availableMinor, baseUrl, expectLedgerHolds, launch, screenshot } from '../support/browser.ts';
 import { CONSUMER, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
 import { consumerPaysMerchant } from '../support/money.ts';
 
@@ -122,7 +122,7 @@ describe('customers, profile and notifications', () => {
       .toMatch(/^data:image\/png;base64,/);
   });
 
-  it('raises a toast and the bell count when a notification arrives, and reads all', async () => {
+  it('raises a toast and the bell count when a notification arrives, shows the new balance, and reads all', async () => {
     await page.goto('/app');
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await bell.waitFor();
@@ -135,12 +135,18 @@ describe('customers, profile and notifications', () => {
     // Give the live stream a moment to open, then pay the merchant from outside the page.
     await page.waitForTimeout(1_500);
     // The consumer sends the merchant 1.50 AED: the merchant gets a 'money-received' notification.
+    const before = await availableMinor(MERCHANT.email, 'AED');
+    const aedCard = page.getByRole('article', { name: 'AED', exact: true });
+    await aedCard.waitFor();
     await consumerPaysMerchant(consumerToken, [150]);
     await page
       .getByText(/You received AED 1\.50/)
       .first()
       .waitFor({ timeout: 15_000 });
     await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 15_000 }).toBe('Notifications, 1 unread');
+    // The home's AED balance reads again with the notification: 1.50 more, with no reload.
+    const after = ((before + 150) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    await expect.poll(() => aedCard.textContent(), { timeout: 15_000 }).toContain(`${after} AED`);
     await screenshot(page, 'people-toast');
     const dropdown = page.getByRole('dialog', { name: 'Notifications' });
     const openBell = async () => {
