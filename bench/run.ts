@@ -281,6 +281,8 @@ async function startServer(databaseUrl: string): Promise<{ address: string; stop
       SEED_DEMO: 'off',
       LOG_LEVEL: 'error',
       DATA_DIR: path.join(os.tmpdir(), 'pw-bench'),
+      // Production refuses to start without its own key for the secrets it seals (docs/app-settings.md).
+      CREDENTIALS_KEY: crypto.randomBytes(32).toString('base64'),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
