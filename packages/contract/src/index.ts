@@ -147,3 +147,7 @@ export * from './calls/app-settings/update-notification-settings.ts';
 export * from './calls/app-settings/update-merchant-app-settings.ts';
 export * from './calls/app-settings/get-webhook-deliveries.ts';
 export * from './calls/app-settings/replay-webhook.ts';
+// ---- the dashboard overview and the held balance (issue 15) ----
+export * from './calls/dashboard/common.ts';
+export * from './calls/dashboard/merchant-dashboard-overview.ts';
+export * from './calls/dashboard/get-balance-on-hold.ts';

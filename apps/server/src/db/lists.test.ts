@@ -1,14 +1,16 @@
 // The list pipeline on a real database, through a real list (the transaction list): pages for
 // screens (totals, the last partial page, the per-page maximum), the keyset stream for exports
 // (every row once, in order, across batch boundaries, also while rows are being inserted),
-// load-more cursors, and that pages and the stream read the same rows.
+// load-more cursors, that pages and the stream read the same rows, and that aggregates count
+// and sum exactly the rows a page's filter selects.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zLoadMore } from '@paywallet/contract';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { countMoneyRows, createTestPerson, expectLedgerInvariants, fundWallet, type TestPerson } from '../test/money.ts';
 import { transactionList, transactionListParams, type TransactionListParams } from '../modules/transactions/transactions.service.ts';
-import { listAfter, listPage, listStream, type StreamOptions } from './lists.ts';
+import { sql } from 'kysely';
+import { listAfter, listAggregate, listPage, listStream, type StreamOptions } from './lists.ts';
 import { getTransactionsCall } from '@paywallet/contract';
 import { transactionsPage } from '../test/money.ts';
 
@@ -163,5 +165,49 @@ describe('load-more pages', () => {
     }
     expect(schema.safeParse({ cursor: '9223372036854775807' }).success).toBe(true);
     expect(schema.safeParse({ perPage: 501 }).success).toBe(false);
+  });
+});
+
+describe('aggregates over a list', () => {
+  it('counts and sums exactly the rows the same params page, overall and per group', async () => {
+    // Proves listAggregate reads the list's filtered source: its count is the page's total and
+    // its sum the sum of the paged rows, with or without a filter, and groups add up to the whole.
+    const everything = await listPage(t.deps.db, transactionList, params, { page: 1, perPage: 500 });
+    const [whole] = await listAggregate(t.deps.db, transactionList, params, { groupBy: {}, sums: { amount: 'transactions.amount' } });
+    expect(whole).toEqual({
+      group: {},
+      count: everything.paginationData.total,
+      sums: { amount: BigInt(everything.data.reduce((sum, row) => sum + row.amount, 0)) },
+    });
+
+    const byType = await listAggregate(t.deps.db, transactionList, params, {
+      groupBy: { typeId: 'transactions.transaction_type_id', status: 'transactions.status' },
+      sums: { amount: 'transactions.amount', fee: 'transactions.fee' },
+    });
+    expect(byType.reduce((sum, row) => sum + row.count, 0)).toBe(whole!.count);
+    for (const row of byType) {
+      const filtered = await transactionListParams(t.deps.db, owner.id, {
+        transactionTypeId: Number(row.group.typeId),
+        status: Number(row.group.status),
+      });
+      const page = await listPage(t.deps.db, transactionList, filtered, { page: 1, perPage: 500 });
+      expect(row.count).toBe(page.paginationData.total);
+      expect(row.sums.amount).toBe(BigInt(page.data.reduce((sum, item) => sum + item.amount, 0)));
+    }
+  });
+
+  it('answers zeros for a filter that selects nothing, and groups by any expression', async () => {
+    // Proves the empty case (one row of zeros, no groups) and an expression group (the month).
+    const failed = await transactionListParams(t.deps.db, owner.id, { status: 2 });
+    expect(await listAggregate(t.deps.db, transactionList, failed, { groupBy: {}, sums: { amount: 'transactions.amount' } })).toEqual([
+      { group: {}, count: 0, sums: { amount: 0n } },
+    ]);
+    expect(await listAggregate(t.deps.db, transactionList, failed, { groupBy: { status: 'transactions.status' }, sums: {} })).toEqual([]);
+    const byMonth = await listAggregate(t.deps.db, transactionList, params, {
+      groupBy: { month: sql`extract(month from transactions.created_at at time zone 'UTC')::int` },
+      sums: {},
+    });
+    const total = (await listPage(t.deps.db, transactionList, params, { page: 1, perPage: 1 })).paginationData.total;
+    expect(byMonth).toEqual([{ group: { month: String(new Date().getUTCMonth() + 1) }, count: total, sums: {} }]);
   });
 });

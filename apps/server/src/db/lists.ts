@@ -1,7 +1,8 @@
 // The list pipeline (ARCHITECTURE section 10, docs/lists.md). One definition per list gives:
 //   listPage   a page for a screen: rows at an offset plus one count query (paginationData);
 //   listAfter  a load-more page: the rows below a cursor, and the next cursor;
-//   listStream every row, newest first, in bounded keyset batches, for exports.
+//   listStream every row, newest first, in bounded keyset batches, for exports;
+//   listAggregate counts and sums of the rows a filter selects, per group (dashboard tiles).
 // All three read the same definition, so a screen, its load-more table and its export can
 // never disagree about which rows a filter selects or how a row reads.
 //
@@ -120,6 +121,74 @@ export async function listCount<Params, Tables extends keyof Database, Row, View
     .select((eb) => eb.fn.countAll<string | number | bigint>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(counted.total);
+}
+
+/** A column of one of the list's tables, or any SQL expression over them. */
+export type AggregateExpression<Tables extends keyof Database> = `${Tables & string}.${string}` | Expression<unknown>;
+
+export interface AggregateRequest<Tables extends keyof Database, Group extends string, Sum extends string> {
+  /** The groups: each named expression's value (as text, null when null) keys a row of the answer. */
+  groupBy: Record<Group, AggregateExpression<Tables>>;
+  /** The sums per group, of int8 money columns (minor units). */
+  sums: Record<Sum, AggregateExpression<Tables>>;
+}
+
+export interface AggregateRow<Group extends string, Sum extends string> {
+  /** The group's values, read as text (every database answers the same type). */
+  group: Record<Group, string | null>;
+  count: number;
+  sums: Record<Sum, bigint>;
+}
+
+/** The most groups one aggregate answers; a dashboard's groups are a handful. */
+export const AGGREGATE_LIMITS = { groupsMax: 10_000 } as const;
+
+function aggregateExpression<Tables extends keyof Database>(expression: AggregateExpression<Tables>): Expression<unknown> {
+  return typeof expression === 'string' ? sql.ref(expression) : expression;
+}
+
+/**
+ * Counts and sums over the rows a list's params select (its `filtered` query: the very rows
+ * `listPage` counts), per group. A figure read this way and the list opened with the same
+ * params cannot disagree: a tile counting `{ status: 1 }` equals the total of the list filtered
+ * by `status: 1`. With no group it answers one row (zeros on an empty list).
+ */
+export async function listAggregate<
+  Params,
+  Tables extends keyof Database,
+  Row,
+  View,
+  Group extends string = never,
+  Sum extends string = never,
+>(
+  db: Queryable,
+  list: ListDefinition<Params, Tables, Row, View>,
+  params: Params,
+  request: AggregateRequest<Tables, Group, Sum>,
+): Promise<AggregateRow<Group, Sum>[]> {
+  const groupNames = Object.keys(request.groupBy) as Group[];
+  const sumNames = Object.keys(request.sums) as Sum[];
+  assert(
+    [...groupNames, ...sumNames].every((name) => /^[a-z][A-Za-z0-9]*$/.test(name)),
+    'aggregate names are plain identifiers',
+  );
+  const selections = [
+    sql<string>`count(*)::text`.as('count__'),
+    ...groupNames.map((name) => sql<string | null>`(${aggregateExpression(request.groupBy[name])})::text`.as(`g_${name}`)),
+    // ::text keeps int8 sums exact on every driver (a numeric would arrive as a string or a float).
+    ...sumNames.map((name) => sql<string>`coalesce(sum(${aggregateExpression(request.sums[name])}), 0)::text`.as(`s_${name}`)),
+  ];
+  // Group by position: the expressions are written once, in the selection.
+  const positions = groupNames.map((_name, index) => sql.raw(String(index + 2)));
+  const base = list.source.filtered(db, params).select(selections);
+  const query = positions.length === 0 ? base : base.groupBy(positions).limit(AGGREGATE_LIMITS.groupsMax + 1);
+  const rows = (await query.execute()) as Array<Record<string, string | null>>;
+  assert(rows.length <= AGGREGATE_LIMITS.groupsMax, `${list.source.name}: an aggregate answers at most groupsMax groups`);
+  return rows.map((row) => ({
+    group: Object.fromEntries(groupNames.map((name) => [name, row[`g_${name}`] ?? null])) as Record<Group, string | null>,
+    count: Number(row.count__),
+    sums: Object.fromEntries(sumNames.map((name) => [name, BigInt(row[`s_${name}`] ?? '0')])) as Record<Sum, bigint>,
+  }));
 }
 
 /** Up to `limitRows` rows with a key below `beforeKey` (all keys when absent), newest first. */
