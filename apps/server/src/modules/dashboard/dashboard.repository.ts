@@ -1,5 +1,8 @@
-// Queries of the dashboard: the side menu's features with their groups. Kysely only; `db` first.
+// Queries of the dashboard: the side menu's features with their groups, what the overview's
+// aggregates group by, and the held-balance list. Kysely only; `db` first.
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
+import { defineListSource } from '../../db/lists.ts';
 
 export interface FeatureRow {
   id: number;
@@ -20,3 +23,71 @@ export async function listMenuFeatures(db: Queryable, audience: 'consumer' | 'me
     .orderBy('features.sort')
     .execute();
 }
+
+// ---- the dashboard overview: expressions its aggregates group by --------------------------
+
+/**
+ * What the overview groups the transaction list by (db/lists.ts `listAggregate` over the list's
+ * own filtered source, so every figure is a count or sum of rows the list shows). Instants are
+ * read in GMT, as the list's date filter reads them.
+ */
+export const TRANSACTION_GROUPS = {
+  status: 'transactions.status',
+  typeId: 'transactions.transaction_type_id',
+  year: sql<number>`extract(year from transactions.created_at at time zone 'UTC')::int`,
+  month: sql<number>`extract(month from transactions.created_at at time zone 'UTC')::int`,
+  /** The paying customer's country (a correlated lookup: the count query needs no join). */
+  country: sql<string | null>`(select customers.country from customers where customers.id = transactions.customer_id)`,
+  /** Whether the money came into this wallet (true) or left it. */
+  incomingTo: (walletId: bigint) => sql<boolean>`(transactions.receiver_account_id = ${walletId})`,
+} as const;
+
+export const TRANSACTION_SUMS = { amount: 'transactions.amount' } as const;
+
+/** The account holder's status and KYC status, for the welcome card's badge. */
+export async function getAccountStatus(db: Queryable, userId: bigint): Promise<{ status: number; kyc_status: number }> {
+  return db.selectFrom('users').select(['status', 'kyc_status']).where('id', '=', userId).executeTakeFirstOrThrow();
+}
+
+// ---- the held balance: the movements of a wallet's on-hold bucket -------------------------
+
+export interface HeldBalanceParams {
+  /** The wallet, already checked to be the account holder's. */
+  walletId: bigint;
+  currencyCode: string;
+}
+
+export interface HeldBalanceRow {
+  id: bigint;
+  amount: bigint;
+  created_at: Date;
+  transaction_uuid: string;
+  transaction_type_id: number;
+  transaction_amount: bigint;
+  total_amount: bigint;
+  fee: bigint;
+  vat: bigint;
+}
+
+/** The ledger entries of a wallet's on-hold bucket, newest first, with their transactions. */
+export const heldBalanceListSource = defineListSource({
+  name: 'held-balance',
+  key: 'ledger_entries.id',
+  filtered: (db: Queryable, params: HeldBalanceParams) =>
+    db.selectFrom('ledger_entries').where('ledger_entries.wallet_id', '=', params.walletId).where('ledger_entries.bucket', '=', 'on_hold'),
+  columns: (query) =>
+    query
+      .innerJoin('transactions', 'transactions.id', 'ledger_entries.transaction_id')
+      .select([
+        'ledger_entries.id',
+        'ledger_entries.amount',
+        'ledger_entries.created_at',
+        'transactions.uuid as transaction_uuid',
+        'transactions.transaction_type_id',
+        'transactions.amount as transaction_amount',
+        'transactions.total_amount',
+        'transactions.fee',
+        'transactions.vat',
+      ]),
+  keyOf: (row: HeldBalanceRow) => row.id,
+});

@@ -35,3 +35,4 @@ export const getBalanceOnHoldCall = defineCall({
   response: zPageOf(ZHeldBalanceRow),
 });
 export type TGetBalanceOnHoldRequest = z.input<typeof ZGetBalanceOnHoldRequest>;
+export type TGetBalanceOnHoldInput = z.output<typeof ZGetBalanceOnHoldRequest>;
