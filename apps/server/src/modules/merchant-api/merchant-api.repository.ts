@@ -3,7 +3,15 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { API_PAYMENT_STATUS } from '@paywallet/contract';
 import type { Database } from '../../db/schema.ts';
-import { defineListSource, inChannels, likePattern, withinDays, type ChannelFilter, type DayRange } from '../../db/lists.ts';
+import {
+  defineListSource,
+  inChannels,
+  likePattern,
+  withinDays,
+  type ChannelFilter,
+  type DayRange,
+  type FilteredQuery,
+} from '../../db/lists.ts';
 import type { Queryable } from '../../db/database.ts';
 
 const STORE_ACTIVE = 1;
@@ -94,9 +102,9 @@ export interface ApiPaymentRow {
   expired: boolean;
 }
 
-function apiPayments(db: Queryable) {
-  return db
-    .selectFrom('api_payments')
+/** An API payment's columns (the merchant API's view reads them), with its currency's code. */
+function withApiPaymentColumns(query: FilteredQuery<'api_payments'>) {
+  return query
     .innerJoin('currencies', 'currencies.id', 'api_payments.currency_id')
     .select([
       'api_payments.id',
@@ -124,6 +132,10 @@ function apiPayments(db: Queryable) {
       sql<Date | null>`api_payments.created_at + make_interval(secs => api_payments.exipres_in)`.as('expires_at'),
       sql<boolean>`coalesce(api_payments.created_at + make_interval(secs => api_payments.exipres_in) <= now(), false)`.as('expired'),
     ]);
+}
+
+function apiPayments(db: Queryable) {
+  return withApiPaymentColumns(db.selectFrom('api_payments'));
 }
 
 export async function findApiPaymentByUuid(db: Queryable, merchantUserId: bigint, uuid: string): Promise<ApiPaymentRow | undefined> {
@@ -191,40 +203,26 @@ const apiStatus = sql<string>`CASE WHEN api_payments.mode = 'hosted' AND api_pay
     AND api_payments.created_at + make_interval(secs => api_payments.exipres_in) <= now()
   THEN 'expired' ELSE api_payments.payment_status END`;
 
-export interface ApiPaymentFilters {
-  status?: string;
-  /** Inclusive day bounds, UTC. */
-  fromDate?: string;
-  toDate?: string;
+/** What the merchant API's payment list (GET /payments) selects. */
+export interface MerchantApiPaymentListParams extends DayRange {
+  merchantUserId: bigint;
+  /** The API status, as `apiStatus` reads it ('expired' included). */
+  status?: string | undefined;
 }
 
-export async function listApiPayments(
-  db: Queryable,
-  merchantUserId: bigint,
-  filters: ApiPaymentFilters,
-  page: { page: number; perPage: number },
-): Promise<{ rows: ApiPaymentRow[]; total: number }> {
-  const where = (eb: ExpressionBuilder<Database, 'api_payments' | 'currencies'>) => {
-    const conditions: Expression<SqlBool>[] = [eb('api_payments.merchant_user_id', '=', merchantUserId)];
-    if (filters.status) conditions.push(eb(apiStatus, '=', filters.status));
-    if (filters.fromDate) conditions.push(eb('api_payments.created_at', '>=', sql<Date>`${filters.fromDate}::date`));
-    if (filters.toDate) conditions.push(eb('api_payments.created_at', '<', sql<Date>`${filters.toDate}::date + 1`));
-    return eb.and(conditions);
-  };
-  const rows = await apiPayments(db)
-    .where(where)
-    .orderBy('api_payments.id', 'desc')
-    .limit(page.perPage)
-    .offset((page.page - 1) * page.perPage)
-    .execute();
-  const count = await db
-    .selectFrom('api_payments')
-    .innerJoin('currencies', 'currencies.id', 'api_payments.currency_id')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where(where)
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(count.n) };
-}
+/** The merchant's API payments for the merchant API's own list, newest first, paged by the list pipeline. */
+export const merchantApiPaymentListSource = defineListSource({
+  name: 'merchant-api-payments',
+  key: 'api_payments.id',
+  filtered: (db: Queryable, params: MerchantApiPaymentListParams) =>
+    db
+      .selectFrom('api_payments')
+      .where('api_payments.merchant_user_id', '=', params.merchantUserId)
+      .$if(params.status !== undefined, (query) => query.where(apiStatus, '=', params.status!))
+      .where(withinDays('api_payments.created_at', params)),
+  columns: withApiPaymentColumns,
+  keyOf: (row: ApiPaymentRow) => row.id,
+});
 
 // ---- the back-office list (get-api-payments) -------------------------------------------------------
 

@@ -26,6 +26,7 @@ import {
   type TRefundPaymentInput,
 } from '@paywallet/contract';
 import type { Deps } from '../../deps.ts';
+import { defineList, listPage } from '../../db/lists.ts';
 import { openSecret, sealSecret } from '../../lib/sealed-secrets.ts';
 import type { AuditTrail } from '../../transport/audit-trail.ts';
 import type { HandlerResult, KeptRefusal } from '../../transport/dispatcher.ts';
@@ -44,7 +45,7 @@ import {
   findDefaultOnlineChannel,
   findMerchantChannel,
   insertApiPayment,
-  listApiPayments,
+  merchantApiPaymentListSource,
   updateApiPayment,
   type ApiPaymentRow,
 } from './merchant-api.repository.ts';
@@ -289,19 +290,15 @@ export async function readPayment(deps: Deps, client: ApiClient, id: string): Pr
   return viewOf(deps, client, await findRow(deps, client, id));
 }
 
+/** The merchant API's payment list: a list definition, so its page and its total read one filter. */
+const merchantApiPaymentList = defineList({ source: merchantApiPaymentListSource, view: (row: ApiPaymentRow) => row });
+
 export async function listPayments(deps: Deps, client: ApiClient, query: TListPaymentsInput): Promise<TPaymentList> {
-  const { rows, total } = await listApiPayments(
-    deps.db,
-    client.merchantUserId,
-    {
-      ...(query.status ? { status: query.status } : {}),
-      ...(query.fromDate ? { fromDate: query.fromDate } : {}),
-      ...(query.toDate ? { toDate: query.toDate } : {}),
-    },
-    { page: query.page, perPage: query.perPage },
-  );
+  const params = { merchantUserId: client.merchantUserId, status: query.status, fromDate: query.fromDate, toDate: query.toDate };
+  const page = await listPage(deps.db, merchantApiPaymentList, params, { page: query.page, perPage: query.perPage });
+  const total = page.paginationData.total;
   const data: TPayment[] = [];
-  for (const row of rows) data.push(await viewOf(deps, client, row));
+  for (const row of page.data) data.push(await viewOf(deps, client, row));
   return { object: 'list', data, page: query.page, perPage: query.perPage, total, lastPage: Math.max(1, Math.ceil(total / query.perPage)) };
 }
 

@@ -552,6 +552,31 @@ describe('hosted checkout (no card)', () => {
   });
 });
 
+describe('GET /payments, paged', () => {
+  it('pages the list: the first page, the last partial page, one past the end, and the total', async () => {
+    // Proves the list runs on the list pipeline: pages of one filter add up to its total, newest
+    // first, with no row twice; a page past the end has no rows and still the true total.
+    const all = await api<TPaymentList>('GET', '/payments?perPage=100');
+    const total = all.body.total;
+    expect(total).toBe(all.body.data.length);
+    expect(total).toBeGreaterThanOrEqual(5);
+    const perPage = 2;
+    const lastPage = Math.ceil(total / perPage);
+    const walked: string[] = [];
+    for (let page = 1; page <= lastPage + 1; page += 1) {
+      const answer = await api<TPaymentList>('GET', `/payments?perPage=${perPage}&page=${page}`);
+      expect(answer.status).toBe(200);
+      expect({ total: answer.body.total, lastPage: answer.body.lastPage, page: answer.body.page }).toEqual({ total, lastPage, page });
+      const expected = page < lastPage ? perPage : page === lastPage ? total - (lastPage - 1) * perPage : 0;
+      expect(answer.body.data).toHaveLength(expected);
+      walked.push(...answer.body.data.map((payment) => payment.id));
+    }
+    expect(walked).toEqual(all.body.data.map((payment) => payment.id));
+    const succeeded = await api<TPaymentList>('GET', '/payments?perPage=1&status=succeeded');
+    expect(succeeded.body.total).toBe(all.body.data.filter((payment) => payment.status === 'succeeded').length);
+  });
+});
+
 describe('another merchant', () => {
   it("cannot read, list, capture or refund merchant A's payments: 404", async () => {
     const created = await api('POST', '/payments', { body: payWith(SANDBOX_CARDS.approved, { captureMethod: 'manual' }) });

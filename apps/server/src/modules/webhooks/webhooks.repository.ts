@@ -1,5 +1,6 @@
 // Queries of webhook delivery: the events to send and one row per attempt. Kysely only.
 import type { Queryable } from '../../db/database.ts';
+import { defineListSource, type FilteredQuery } from '../../db/lists.ts';
 import type { WebhookEventState } from '../../db/schema.ts';
 
 export interface WebhookEventRow {
@@ -100,6 +101,7 @@ export async function setWebhookEventState(db: Queryable, id: bigint, state: Web
 }
 
 export interface WebhookDeliveryListRow {
+  id: bigint;
   event_id: string;
   event_type: string;
   url: string;
@@ -114,61 +116,55 @@ export interface WebhookDeliveryListRow {
 }
 
 /**
- * The merchant's events, each with its latest attempt (a lateral join on the newest delivery
- * row): what the deliveries list and the look-up of one event both read.
+ * An event's columns with its latest attempt (a lateral join on the newest delivery row): what
+ * the deliveries list and the look-up of one event both read. The count never pays for it.
  */
-function deliveryRowsOf(db: Queryable, merchantUserId: bigint) {
-  return db
-    .selectFrom('webhook_events as e')
+function withDeliveryColumns(query: FilteredQuery<'webhook_events'>) {
+  return query
     .leftJoinLateral(
       (eb) =>
         eb
           .selectFrom('webhook_deliveries as d')
           .select(['d.response_code', 'd.duration_ms', 'd.error'])
-          .whereRef('d.webhook_event_id', '=', 'e.id')
+          .whereRef('d.webhook_event_id', '=', 'webhook_events.id')
           .orderBy('d.id', 'desc')
           .limit(1)
           .as('last'),
       (join) => join.onTrue(),
     )
     .select([
-      'e.event_id',
-      'e.event_type',
-      'e.url',
-      'e.state',
-      'e.attempts',
-      'e.last_attempt_at',
-      'e.delivered_at',
-      'e.created_at',
+      'webhook_events.id',
+      'webhook_events.event_id',
+      'webhook_events.event_type',
+      'webhook_events.url',
+      'webhook_events.state',
+      'webhook_events.attempts',
+      'webhook_events.last_attempt_at',
+      'webhook_events.delivered_at',
+      'webhook_events.created_at',
       'last.response_code as last_response_code',
       'last.duration_ms as last_duration_ms',
       'last.error as last_error',
-    ])
-    .where('e.merchant_user_id', '=', merchantUserId);
+    ]);
 }
 
-/** The merchant's events, newest first, each with its latest attempt. */
-export async function listWebhookDeliveries(
-  db: Queryable,
-  merchantUserId: bigint,
-  page: { limit: number; offset: number },
-): Promise<WebhookDeliveryListRow[]> {
-  return deliveryRowsOf(db, merchantUserId).orderBy('e.id', 'desc').limit(page.limit).offset(page.offset).execute();
+function eventsOf(db: Queryable, merchantUserId: bigint) {
+  return db.selectFrom('webhook_events').where('webhook_events.merchant_user_id', '=', merchantUserId);
 }
 
-export async function countWebhookEvents(db: Queryable, merchantUserId: bigint): Promise<number> {
-  const row = await db
-    .selectFrom('webhook_events')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('merchant_user_id', '=', merchantUserId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
+/** The merchant's events, newest first, each with its latest attempt (the deliveries list). */
+export const webhookDeliveryListSource = defineListSource({
+  name: 'webhook-deliveries',
+  key: 'webhook_events.id',
+  filtered: (db: Queryable, params: { merchantUserId: bigint }) => eventsOf(db, params.merchantUserId),
+  columns: withDeliveryColumns,
+  keyOf: (row: WebhookDeliveryListRow) => row.id,
+});
 
 export async function findWebhookDeliveryRow(
   db: Queryable,
   merchantUserId: bigint,
   eventId: string,
 ): Promise<WebhookDeliveryListRow | undefined> {
-  return deliveryRowsOf(db, merchantUserId).where('e.event_id', '=', eventId).executeTakeFirst();
+  return withDeliveryColumns(eventsOf(db, merchantUserId).where('webhook_events.event_id', '=', eventId)).executeTakeFirst();
 }

@@ -13,6 +13,7 @@ import { Webhook } from 'standardwebhooks';
 import type { TGetWebhookDeliveriesResponse, TWebhookDeliveryRow } from '@paywallet/contract';
 import { assert } from '@paywallet/ledger';
 import type { Database } from '../../db/schema.ts';
+import { defineList, listPage } from '../../db/lists.ts';
 import type { Deps } from '../../deps.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import type { AuditTrail } from '../../transport/audit-trail.ts';
@@ -21,15 +22,14 @@ import type { Scope } from '../../transport/scope.ts';
 import { getWebhookSigningSecret } from '../app-settings/app-settings.service.ts';
 import { AddressRefusedError, pinnedLookup, resolveWebhookAddress, type Resolver } from './address-guard.ts';
 import {
-  countWebhookEvents,
   findMerchantWebhookEvent,
   findWebhookDeliveryRow,
   findWebhookEvent,
   findWebhookEventByEventId,
   insertWebhookEvent,
-  listWebhookDeliveries,
   recordDeliveryAttempt,
   setWebhookEventState,
+  webhookDeliveryListSource,
   type WebhookDeliveryListRow,
 } from './webhooks.repository.ts';
 
@@ -242,17 +242,15 @@ function deliveryRow(row: WebhookDeliveryListRow): TWebhookDeliveryRow {
   };
 }
 
+/** The deliveries list: the merchant's events, newest first, paged by the list pipeline. */
+const webhookDeliveryList = defineList({ source: webhookDeliveryListSource, view: deliveryRow });
+
 export async function getWebhookDeliveries(
   deps: Deps,
   scope: Scope,
   input: { page: number; perPage: number },
 ): Promise<TGetWebhookDeliveriesResponse> {
-  const merchantUserId = scope.accountHolderId;
-  const [rows, total] = await Promise.all([
-    listWebhookDeliveries(deps.db, merchantUserId, { limit: input.perPage, offset: (input.page - 1) * input.perPage }),
-    countWebhookEvents(deps.db, merchantUserId),
-  ]);
-  return { data: rows.map(deliveryRow), paginationData: { total, perPage: input.perPage, currentPage: input.page } };
+  return listPage(deps.db, webhookDeliveryList, { merchantUserId: scope.accountHolderId }, input);
 }
 
 /** Sends one of the merchant's events again: pending, and a new delivery job (audited). */

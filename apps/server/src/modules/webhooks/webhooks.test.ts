@@ -368,6 +368,22 @@ describe('get-webhook-deliveries and replay-webhook', () => {
     expect(rivalList.data.map((row) => row.eventId)).toEqual([theirs.eventId]);
   });
 
+  it('pages the deliveries: first page, last partial page, past the end, and the total', async () => {
+    // Proves the deliveries list runs on the list pipeline: pages add up to the total, newest
+    // first, no event twice; a page past the end answers no rows and the true total.
+    const all = ZGetWebhookDeliveriesResponse.parse((await t.call(getWebhookDeliveriesCall, { perPage: 500 }, { token: shop.token })).data);
+    const total = all.paginationData.total;
+    expect(total).toBeGreaterThanOrEqual(2);
+    const perPage = total - 1;
+    const first = await t.call(getWebhookDeliveriesCall, { page: 1, perPage }, { token: shop.token });
+    const last = await t.call(getWebhookDeliveriesCall, { page: 2, perPage }, { token: shop.token });
+    const past = await t.call(getWebhookDeliveriesCall, { page: 3, perPage }, { token: shop.token });
+    const pages = [first, last, past].map((answer) => ZGetWebhookDeliveriesResponse.parse(answer.data));
+    expect(pages.map((page) => page.paginationData)).toEqual([1, 2, 3].map((currentPage) => ({ total, perPage, currentPage })));
+    expect(pages.map((page) => page.data.length)).toEqual([perPage, 1, 0]);
+    expect(pages.flatMap((page) => page.data.map((row) => row.eventId))).toEqual(all.data.map((row) => row.eventId));
+  });
+
   it('replays an event: pending, sent again with the same id and body, audited', async () => {
     // Proves Replay: a new job for the same event; the receiver gets it a second time and the
     // signature verifies; the audit log names the event.
