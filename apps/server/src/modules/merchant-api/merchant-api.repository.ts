@@ -1,8 +1,7 @@
 // Queries of API payments (api_payments, migration 0016) and the channels the merchant API picks
 // from. Every read of a merchant's payment filters by the merchant's id. Kysely only; `db` first.
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import { API_PAYMENT_STATUS } from '@paywallet/contract';
-import type { Database } from '../../db/schema.ts';
 import {
   defineListSource,
   inChannels,
