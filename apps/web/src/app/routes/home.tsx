@@ -6,9 +6,11 @@ import { appChild, MERCHANT_PATHS } from '../../lib/paths.ts';
 import { featureGroup } from './feature-group.tsx';
 
 const Dashboard = lazyPage(() => import('../../features/dashboard/pages/dashboard-page.tsx'), 'DashboardPage');
+const HoldBalance = lazyPage(() => import('../../features/dashboard/pages/hold-balance-page.tsx'), 'HoldBalancePage');
 const Profile = lazyPage(() => import('../../features/profile/pages/profile-page.tsx'), 'ProfilePage');
 
 export const homeRoutes: RouteObject[] = [
   featureGroup('dashboard-overview', [{ index: true, element: <Dashboard /> }]),
+  featureGroup('dashboard-overview', [{ path: appChild(MERCHANT_PATHS.holdBalance), element: <HoldBalance /> }], 'merchant'),
   { path: appChild(MERCHANT_PATHS.profile), element: <Profile /> },
 ];

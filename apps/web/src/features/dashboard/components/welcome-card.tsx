@@ -1,13 +1,35 @@
 // The dashboard's welcome card (spec 2 'Dashboard'): greeting by first name, account status,
 // Visit Profile.
-import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import type { TUser } from '@paywallet/contract';
+import type { TAccountStatusBadge, TUser } from '@paywallet/contract';
 import { PATHS } from '../../../lib/paths.ts';
 import { UserStatusBadge } from '../../../components/user-status-badge.tsx';
 
-/** `showProfileLink` is off for an administrator logged in as the user (the Profile is theirs alone). */
-export function WelcomeCard({ user, status, showProfileLink = true }: { user: TUser; status: number; showProfileLink?: boolean }) {
+/** The merchant's badge colours: Moderation (a submitted KYC under review, DECISIONS 30) in blue. */
+const BADGE_COLOR: Record<TAccountStatusBadge, string> = {
+  Pending: 'yellow',
+  Moderation: 'blue',
+  Active: 'green',
+  Inactive: 'gray',
+  Suspended: 'red',
+};
+
+/**
+ * `showProfileLink` is off for an administrator logged in as the user (the Profile is theirs
+ * alone). `accountStatus`, the merchant overview's badge, replaces the plain status when given.
+ */
+export function WelcomeCard({
+  user,
+  status,
+  accountStatus,
+  showProfileLink = true,
+}: {
+  user: TUser;
+  status: number;
+  accountStatus?: TAccountStatusBadge | undefined;
+  showProfileLink?: boolean;
+}) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" align="center" wrap="wrap" gap="md">
@@ -23,7 +45,13 @@ export function WelcomeCard({ user, status, showProfileLink = true }: { user: TU
               <Text size="sm" c="dimmed">
                 Account status
               </Text>
-              <UserStatusBadge status={status} />
+              {accountStatus ? (
+                <Badge color={BADGE_COLOR[accountStatus]} variant="light" size="lg" data-testid="account-status">
+                  {accountStatus}
+                </Badge>
+              ) : (
+                <UserStatusBadge status={status} />
+              )}
             </Group>
           </Stack>
         </Group>

@@ -18,6 +18,7 @@ export const ZTransactionUrlFilters = ZTransactionFilters.pick({
   toDate: true,
   transactionId: true,
   status: true,
+  transactionTypeId: true,
   userAccountId: true,
   storeId: true,
   terminalId: true,
