@@ -35,14 +35,8 @@ export function EarningsCard({ otherData }: { otherData: TDashboardOverview['oth
         {slices.length === 0 ? (
           <EmptyState message="No Data" />
         ) : (
-          <Group justify="center">
-            <DonutChart
-              data={slices}
-              withTooltip
-              tooltipDataSource="segment"
-              valueFormatter={(value) => formatAmount(value, currency)}
-              aria-label="This month by transaction type"
-            />
+          <Group justify="center" role="img" aria-label="This month by transaction type">
+            <DonutChart data={slices} withTooltip tooltipDataSource="segment" valueFormatter={(value) => formatAmount(value, currency)} />
           </Group>
         )}
       </Stack>

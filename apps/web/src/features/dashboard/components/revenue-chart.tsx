@@ -60,17 +60,18 @@ export function RevenueChart({ otherData }: { otherData: TDashboardOverview['oth
         {success + pending === 0 ? (
           <EmptyState message="No Data" />
         ) : (
-          <BarChart
-            h={260}
-            data={data}
-            dataKey="month"
-            series={[
-              { name: 'Success', color: 'teal.7' },
-              { name: 'Pending', color: 'yellow.7' },
-            ]}
-            valueFormatter={(value) => formatAmount(value, currency)}
-            aria-label={`Revenue by month in ${year}`}
-          />
+          <div role="img" aria-label={`Revenue by month in ${year}`}>
+            <BarChart
+              h={260}
+              data={data}
+              dataKey="month"
+              series={[
+                { name: 'Success', color: 'teal.7' },
+                { name: 'Pending', color: 'yellow.7' },
+              ]}
+              valueFormatter={(value) => formatAmount(value, currency)}
+            />
+          </div>
         )}
         <Text size="xs" c="dimmed">
           Revenue report: transactions versus pending. Updated just now.

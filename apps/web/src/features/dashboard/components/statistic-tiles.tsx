@@ -17,7 +17,6 @@ export function StatisticTiles({ stats, walletId }: { stats: Record<string, numb
           radius="md"
           padding="md"
           data-tile={tile.label}
-          aria-label={`${tile.label}: ${stats[tile.label] ?? 0}`}
         >
           <Text size="sm" c="dimmed">
             {tile.label}
