@@ -6,13 +6,9 @@ import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { TDashboardOverview } from '@paywallet/contract';
 import { Amount, formatAmount } from '../../../components/amount.tsx';
 import { EmptyState } from '../../../components/query-states.tsx';
+import { comparedWithLastMonth } from '../dashboard-view.ts';
 
 const DONUT_COLORS = ['blue.7', 'teal.7', 'grape.7', 'orange.7', 'cyan.7', 'red.7', 'lime.8', 'indigo.7'];
-
-/** 'more' or 'less' than last month (equal reads as 'more': not less). */
-export function comparedWithLastMonth(current: number, previous: number): string {
-  return `${current >= previous ? 'more' : 'less'} earnings than last month`;
-}
 
 export function EarningsCard({ otherData }: { otherData: TDashboardOverview['otherData'] }) {
   const currency = otherData.wallet.currency.code;

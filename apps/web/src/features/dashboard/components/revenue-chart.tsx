@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { CHART_MONTHS, type TDashboardOverview } from '@paywallet/contract';
 import { Amount, formatAmount } from '../../../components/amount.tsx';
 import { EmptyState } from '../../../components/query-states.tsx';
-import { transactionsLink } from '../api/dashboard-calls.ts';
+import { transactionsLink } from '../dashboard-view.ts';
 
 const sum = (values: readonly number[] | undefined) => (values ?? []).reduce((total, value) => total + value, 0);
 

@@ -3,7 +3,7 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { DASHBOARD_TILES } from '@paywallet/contract';
-import { transactionsLink } from '../api/dashboard-calls.ts';
+import { transactionsLink } from '../dashboard-view.ts';
 
 export function StatisticTiles({ stats, walletId }: { stats: Record<string, number>; walletId: number }) {
   return (

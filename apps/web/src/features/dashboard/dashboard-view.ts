@@ -1,0 +1,20 @@
+// How the dashboard reads its figures, kept free of the client so it is tested alone: where a
+// tile's link leads (the merchant's transaction list filtered exactly as the tile counted, for
+// the wallet shown) and how this month compares with the last.
+import type { TDashboardTile } from '@paywallet/contract';
+import { transactionsPath } from '../../lib/paths.ts';
+
+/** The merchant's transaction list filtered as `filters` say, for one wallet. */
+export function transactionsLink(
+  walletId: number,
+  filters: TDashboardTile['filters'] & { fromDate?: string; toDate?: string } = {},
+): string {
+  const query = new URLSearchParams({ userAccountId: String(walletId) });
+  for (const [key, value] of Object.entries(filters)) if (value !== undefined) query.set(key, String(value));
+  return `${transactionsPath('merchant')}?${query.toString()}`;
+}
+
+/** 'more' or 'less' than last month (equal reads as 'more': not less). */
+export function comparedWithLastMonth(current: number, previous: number): string {
+  return `${current >= previous ? 'more' : 'less'} earnings than last month`;
+}
