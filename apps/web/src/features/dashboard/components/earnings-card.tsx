@@ -2,7 +2,7 @@
 // donut of this month's money by transaction type.
 import '@mantine/charts/styles.css';
 import { DonutChart } from '@mantine/charts';
-import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
 import type { TDashboardOverview } from '@paywallet/contract';
 import { Amount, formatAmount } from '../../../components/amount.tsx';
 import { EmptyState } from '../../../components/query-states.tsx';
@@ -31,9 +31,21 @@ export function EarningsCard({ otherData }: { otherData: TDashboardOverview['oth
         {slices.length === 0 ? (
           <EmptyState message="No Data" />
         ) : (
-          <Group justify="center" role="img" aria-label="This month by transaction type">
-            <DonutChart data={slices} withTooltip tooltipDataSource="segment" valueFormatter={(value) => formatAmount(value, currency)} />
-          </Group>
+          <>
+            <Group justify="center" role="img" aria-label="This month by transaction type">
+              <DonutChart data={slices} withTooltip tooltipDataSource="segment" valueFormatter={(value) => formatAmount(value, currency)} />
+            </Group>
+            <Group gap="md" justify="center" wrap="wrap" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {slices.map((slice) => (
+                <Group key={slice.name} gap={6} component="li" wrap="nowrap">
+                  <ColorSwatch color={`var(--mantine-color-${slice.color.replace('.', '-')})`} size={12} />
+                  <Text size="xs">
+                    {slice.name}: {formatAmount(slice.value, currency)}
+                  </Text>
+                </Group>
+              ))}
+            </Group>
+          </>
         )}
       </Stack>
     </Card>
