@@ -181,14 +181,19 @@ describe('the operations console', () => {
     await page.getByRole('button', { name: 'Maya Haddad' }).first().click();
     await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Profile' }).count()).toBe(0);
+    // The merchant holds App Settings: the user menu leads there.
+    expect(await page.getByRole('menuitem', { name: 'Settings' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Visit Profile' }).count()).toBe(0);
     await page.keyboard.press('Escape');
     // The 'Logged in as the merchant.' toast fades out first (axe reads colours mid-transition).
     await page.getByText('Logged in as the merchant.').waitFor({ state: 'hidden', ...POLL });
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'console-impersonation');
-    // At phone width the notice and the way back move into the drawer.
+    // At phone width the notice is a strip across the screen, shown without opening anything,
+    // and the way back moves into the drawer.
     await page.setViewportSize(PHONE);
+    await page.getByRole('status').filter({ hasText: TEXTS.loggedInByAdmin }).waitFor(POLL);
+    await screenshot(page, 'console-impersonation-phone-strip');
     await page.getByRole('button', { name: 'Toggle menu' }).click();
     await page.getByRole('button', { name: 'Back to console' }).waitFor();
     expect(await overflowsSideways(page)).toBe(false);

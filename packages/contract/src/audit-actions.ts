@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'store.create',
   'store.update',
   'store-owner.manage',
+  'store.delete',
   'payment-link.add',
   'payment-link.update',
   'report.generate',

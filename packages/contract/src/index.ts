@@ -93,6 +93,7 @@ export * from './mcc.ts';
 export * from './calls/stores/common.ts';
 export * from './calls/stores/get-store.ts';
 export * from './calls/stores/create-store.ts';
+export * from './calls/stores/delete-store.ts';
 export * from './calls/stores/update-store.ts';
 export * from './calls/stores/get-store-activation.ts';
 export * from './calls/stores/manage-store-owners.ts';

@@ -24,7 +24,7 @@ export interface ReviewModalProps<C extends CallDef> {
 
 export function ReviewModal<C extends CallDef>({ opened, title, subject, call, target, choices, onClose, onDone }: ReviewModalProps<C>) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {opened && <ReviewForm subject={subject} call={call} target={target} choices={choices} onClose={onClose} onDone={onDone} />}
     </Modal>
   );
