@@ -153,6 +153,12 @@ describe('the operations console', () => {
     await row.getByRole('button', { name: 'Review' }).click();
     const dialog = page.getByRole('dialog', { name: 'Review store' });
     await dialog.waitFor();
+    // The review shows what it approves: the business details with the MCC in words, the owners.
+    await dialog.getByRole('heading', { name: 'Business details' }).waitFor(POLL);
+    await dialog.getByText('5814 – Fast Food Restaurants').waitFor();
+    await dialog.getByText('HCR-JUMEIRAH').waitFor();
+    await dialog.getByRole('heading', { name: 'Owners' }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Close' }).count()).toBe(1);
     expect(await dialog.getByLabel('Decision').inputValue()).toBe('Approve');
     // Saving without a comment shows the rule's message on the field.
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -260,6 +266,9 @@ describe('the operations console', () => {
     await screenshot(page, 'console-kyc-document');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    // A yes/no answer reads as a word, not 0 or 1.
+    const confirmation = page.locator('p', { hasText: 'I confirm the information above is true' }).first();
+    expect(await confirmation.textContent()).toBe('I confirm the information above is true: Yes');
 
     // Having seen the document, the operator approves the verification.
     const row = page.locator('tr', { hasText: applicant.email });

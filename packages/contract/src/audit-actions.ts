@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = [
   'store.review',
   'kyc.review',
   'kyc-file.read',
+  'store-owner-file.read',
   'merchant-fees.update',
   'impersonation.start',
   'impersonation.end',

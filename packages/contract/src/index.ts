@@ -76,6 +76,8 @@ export * from './calls/admin/admin-review-store.ts';
 export * from './calls/admin/admin-get-kyc-submissions.ts';
 export * from './calls/admin/admin-review-kyc.ts';
 export * from './calls/admin/admin-get-kyc-file.ts';
+export * from './calls/admin/admin-get-store-details.ts';
+export * from './calls/admin/admin-get-store-owner-file.ts';
 export * from './calls/admin/admin-get-merchants.ts';
 export * from './calls/admin/admin-login-as-merchant.ts';
 export * from './calls/admin/admin-end-impersonation.ts';

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminGetStoreDetailsCall,
+  adminGetStoreOwnerFileCall,
   createStoreCall,
   deleteStoreCall,
   getFileCall,
@@ -327,6 +329,56 @@ describe('delete-store', () => {
     expect(refused.status).toBe(403);
     const allowed = await t.call(deleteStoreCall, { storeId: draft }, { token: shop.staff[0]!.token });
     expect(allowed.status, allowed.message).toBe(200);
+  });
+});
+
+describe('the console’s review of a store', () => {
+  it('reads what is approved: the business details, MCC and owners; each document read is audited', async () => {
+    // Proves admin/get-store-details and admin/get-store-owner-file on a submitted store of any merchant.
+    const admin = await createTestAdmin(t);
+    const storeId = await newStore(rival, { name: 'Rival Garden', mcc: '5992' });
+    const ownerId = await addOwner(storeId, rival);
+    const submitted = await t.call(
+      updateStoreCall,
+      { ...FORM, name: 'Rival Garden', storeId, status: 3, id: storeId },
+      { token: rival.token },
+    );
+    expect(submitted.status, submitted.message).toBe(200);
+
+    const details = await t.call(adminGetStoreDetailsCall, { storeId }, { token: admin.token });
+    expect(details.status, details.message).toBe(200);
+    ZStoreActivation.strict().parse(details.data);
+    expect(details.data).toMatchObject({
+      id: storeId,
+      name: 'Rival Garden',
+      mcc_code: '5992',
+      parent_entity: FORM.parentEntity,
+      status: STORE_STATUS.PENDING_APPROVAL,
+      address: { postCode: FORM.postCode, city: FORM.city },
+      owners: [{ id: ownerId, first_name: OWNER.firstName, last_name: OWNER.lastName, dob: OWNER.dob, document_type: 'passport' }],
+    });
+
+    const file = await t.call(adminGetStoreOwnerFileCall, { ownerId }, { token: admin.token });
+    expect(file.status, file.message).toBe(200);
+    expect(file.data.mimeType).toBe('image/png');
+    expect(file.data.file).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
+    const reads = await t.deps.db
+      .selectFrom('audit_log')
+      .select(['actor_user_id', 'subject_type', 'subject_id'])
+      .where('action', '=', 'store-owner-file.read')
+      .execute();
+    expect(reads).toEqual([{ actor_user_id: admin.id, subject_type: 'store_owner', subject_id: String(ownerId) }]);
+  });
+
+  it('answers an unknown store or owner as not found, and refuses a merchant', async () => {
+    const admin = await createTestAdmin(t);
+    const store = await t.call(adminGetStoreDetailsCall, { storeId: 987_654_321 }, { token: admin.token });
+    expect([store.status, store.reason]).toEqual([404, 'STORE_NOT_FOUND']);
+    const file = await t.call(adminGetStoreOwnerFileCall, { ownerId: 987_654_321 }, { token: admin.token });
+    expect([file.status, file.reason]).toEqual([404, 'FILE_NOT_FOUND']);
+    const storeId = await newStore();
+    const merchant = await t.call(adminGetStoreDetailsCall, { storeId }, { token: shop.token });
+    expect(merchant.status).toBe(403);
   });
 });
 
