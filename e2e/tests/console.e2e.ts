@@ -153,6 +153,12 @@ describe('the operations console', () => {
     await row.getByRole('button', { name: 'Review' }).click();
     const dialog = page.getByRole('dialog', { name: 'Review store' });
     await dialog.waitFor();
+    // The review shows what it approves: the business details with the MCC in words, the owners.
+    await dialog.getByRole('heading', { name: 'Business details' }).waitFor(POLL);
+    await dialog.getByText('5814 – Fast Food Restaurants').waitFor();
+    await dialog.getByText('HCR-JUMEIRAH').waitFor();
+    await dialog.getByRole('heading', { name: 'Owners' }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Close' }).count()).toBe(1);
     expect(await dialog.getByLabel('Decision').inputValue()).toBe('Approve');
     // Saving without a comment shows the rule's message on the field.
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -181,14 +187,19 @@ describe('the operations console', () => {
     await page.getByRole('button', { name: 'Maya Haddad' }).first().click();
     await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Profile' }).count()).toBe(0);
+    // The merchant holds App Settings: the user menu leads there.
+    expect(await page.getByRole('menuitem', { name: 'Settings' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Visit Profile' }).count()).toBe(0);
     await page.keyboard.press('Escape');
     // The 'Logged in as the merchant.' toast fades out first (axe reads colours mid-transition).
     await page.getByText('Logged in as the merchant.').waitFor({ state: 'hidden', ...POLL });
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'console-impersonation');
-    // At phone width the notice and the way back move into the drawer.
+    // At phone width the notice is a strip across the screen, shown without opening anything,
+    // and the way back moves into the drawer.
     await page.setViewportSize(PHONE);
+    await page.getByRole('status').filter({ hasText: TEXTS.loggedInByAdmin }).waitFor(POLL);
+    await screenshot(page, 'console-impersonation-phone-strip');
     await page.getByRole('button', { name: 'Toggle menu' }).click();
     await page.getByRole('button', { name: 'Back to console' }).waitFor();
     expect(await overflowsSideways(page)).toBe(false);
@@ -255,6 +266,9 @@ describe('the operations console', () => {
     await screenshot(page, 'console-kyc-document');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    // A yes/no answer reads as a word, not 0 or 1.
+    const confirmation = page.locator('p', { hasText: 'I confirm the information above is true' }).first();
+    expect(await confirmation.textContent()).toBe('I confirm the information above is true: Yes');
 
     // Having seen the document, the operator approves the verification.
     const row = page.locator('tr', { hasText: applicant.email });

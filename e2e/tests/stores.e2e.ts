@@ -6,11 +6,11 @@
 // violation on each screen, which has one h1; the list is checked again at phone width.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { TEXTS } from '@paywallet/contract';
+import { createStoreCall, TEXTS } from '@paywallet/contract';
 import { baseUrl, launch, screenshot } from '../support/browser.ts';
 import { DESKTOP, expectAccessible, PHONE } from '../support/axe.ts';
 import { DEMO_ADMIN } from '../support/accounts.ts';
-import { MERCHANT, signInThroughApi } from '../support/sign-in.ts';
+import { accepted, apiCall, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
 
 const POLL = { timeout: 15_000 };
 /** A valid 1x1 PNG: the owner's document. */
@@ -25,12 +25,13 @@ function storeName(): string {
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+let merchantToken: string;
 
 beforeAll(async () => {
   browser = await launch();
   context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl() });
   page = await context.newPage();
-  await signInThroughApi(page, MERCHANT);
+  merchantToken = await signInThroughApi(page, MERCHANT);
 });
 afterAll(async () => {
   await context?.close();
@@ -39,11 +40,13 @@ afterAll(async () => {
 
 describe('store onboarding', () => {
   const name = storeName();
+  /** The run's own reference: a reference opens its store, so each run needs a new one. */
+  const reference = `REF-${name.slice(-6).toUpperCase()}`;
 
   it('onboards a store from the list to Pending Approval', async () => {
     await page.goto('/app/store');
     await page.getByRole('heading', { level: 1, name: 'Stores' }).waitFor();
-    await page.getByRole('table', { name: 'Stores' }).getByText('Haddad Coffee Roasters - Marina').first().waitFor(POLL);
+    await page.getByRole('table', { name: 'Stores' }).getByText('Haddad Coffee Roasters Marina').first().waitFor(POLL);
     // The demo's default Draft store shows Pending and Default with its hint.
     await page.getByText('Please complete store onboarding for store').first().waitFor();
     await expectAccessible(page, 'stores list');
@@ -55,11 +58,11 @@ describe('store onboarding', () => {
     await modal.getByText('The parent entity field is required').waitFor();
     await modal.getByText('The unique reference field is required').waitFor();
     await modal.getByLabel('Parent Entity').fill('Haddad Holdings');
-    await modal.getByLabel('Unique Reference').fill('REF-E2E');
+    await modal.getByLabel('Unique Reference').fill(reference);
     await expectAccessible(page, 'onboarding modal');
     await modal.getByRole('button', { name: 'Continue' }).click();
 
-    await page.waitForURL(/\/app\/store\/account-activation\/REF-E2E\/Haddad%20Holdings$/);
+    await page.waitForURL(new RegExp(`/app/store/account-activation/${reference}/Haddad%20Holdings$`));
     await page.getByRole('heading', { level: 1, name: 'Merchant Store Manual Verification' }).waitFor();
     await page.getByRole('radio', { name: 'Registered Business' }).check();
     await expectAccessible(page, 'onboard store: begin');
@@ -78,7 +81,10 @@ describe('store onboarding', () => {
     await page.getByRole('textbox', { name: 'Website' }).fill('https://rose.example.com');
     await page.getByLabel('Merchant Category Code').first().click();
     await page.getByLabel('Merchant Category Code').first().fill('5992');
-    await page.getByRole('option', { name: '5992 – Florists' }).click();
+    // Enter picks the highlighted (first) match of the search.
+    await page.getByRole('option', { name: '5992 – Florists' }).waitFor();
+    await page.getByLabel('Merchant Category Code').first().press('Enter');
+    await expect.poll(() => page.getByLabel('Merchant Category Code').first().inputValue()).toBe('5992 – Florists');
     await page.getByRole('textbox', { name: 'City' }).fill('Dubai');
     await page.getByRole('textbox', { name: 'Post Code' }).fill('00000');
     await expectAccessible(page, 'onboard store: business details');
@@ -88,6 +94,9 @@ describe('store onboarding', () => {
     await expect.poll(() => page.getByRole('tab', { name: 'Business Owner' }).isDisabled(), POLL).toBe(false);
     await page.getByRole('tab', { name: 'Business Owner', selected: true }).waitFor(POLL);
     await page.getByText('No Data Available').waitFor();
+    // Submit for Approval is there from the start, disabled with its reason (DECISIONS 50).
+    await page.getByText('Save at least one owner first').waitFor();
+    expect(await page.getByRole('button', { name: 'Submit for Approval' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Add owner' }).click();
     await page.getByRole('textbox', { name: 'First Name' }).fill('Rania');
     await page.getByRole('textbox', { name: 'Last Name' }).fill('Haddad');
@@ -113,6 +122,46 @@ describe('store onboarding', () => {
     await comments.getByText(TEXTS.noData).waitFor();
     await expectAccessible(page, 'view comments');
     await comments.getByRole('button').first().click();
+  });
+
+  it('opens the store a used reference belongs to instead of onboarding a second one', async () => {
+    await page.goto('/app/store');
+    await page.getByRole('button', { name: 'Onboard', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'Store Onboarding' });
+    await modal.getByLabel('Parent Entity').fill('Haddad Holdings');
+    await modal.getByLabel('Unique Reference').fill(reference);
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/app\/store\/update\/account-activation\?storeId=\d+$/, POLL);
+    await page.getByText(`Reference ${reference}`, { exact: false }).waitFor(POLL);
+  });
+
+  it('deletes a Draft store after a confirm; other stores offer no Delete', async () => {
+    const draftName = storeName();
+    await accepted(
+      'create-store',
+      apiCall(
+        createStoreCall,
+        {
+          parentEntity: 'Haddad Holdings',
+          reference: `DEL-${draftName.slice(-6)}`,
+          name: draftName,
+          postCode: '00000',
+          type: 2,
+          mcc: '5992',
+        },
+        merchantToken,
+      ),
+    );
+    await page.goto('/app/store');
+    const row = page.getByRole('row').filter({ hasText: draftName });
+    await row.waitFor(POLL);
+    expect(await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Store' });
+    await confirm.getByText(`Are you sure you want to delete the Draft store ${draftName}?`, { exact: false }).waitFor();
+    await expectAccessible(page, 'delete store confirm');
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await row.waitFor({ state: 'detached', ...POLL });
   });
 
   it('shows the pending notice on the update screen, with Update and Submit for Approval disabled', async () => {

@@ -194,6 +194,15 @@ export const ERRORS = {
   OWNER_DOCUMENT_TYPE: fixed(400, 'Only jpeg and png files are allowed'),
   OWNER_DOCUMENT_TOO_LARGE: fixed(400, 'File size should be less than 600KB'),
   FILE_NOT_FOUND: fixed(404, 'File not found.'),
+  /** create-store with a reference another of the merchant's stores holds: that store is opened instead (issue 15). */
+  STORE_REFERENCE_TAKEN: withParams<{ code: string }>(
+    409,
+    (p) => `The reference is already used by store ${p.code}. Open that store to continue its onboarding.`,
+  ),
+  /** delete-store: only a Draft (4) store, never submitted nor reviewed, can be deleted. */
+  STORE_NOT_DELETABLE: fixed(409, 'Only a Draft store can be deleted.'),
+  /** delete-store: a channel of the store holds devices, customers, links or payments, or the store has a review log. */
+  STORE_IN_USE: fixed(409, 'This store is in use (devices, customers, links or payments) and cannot be deleted.'),
 
   // ---- merchant payments (issue 10, H1 core) --------------------------------------------------
   /** The channel is switched off (status 0). */

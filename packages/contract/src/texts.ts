@@ -6,7 +6,7 @@ export const TEXTS = {
   logoutConfirm: 'Are you sure you want to logout?',
   noData: 'No data available',
   noDetails: 'No Details Available',
-  processing: 'Please wait while you request is being processed...',
+  processing: 'Please wait while your request is being processed...',
   loggedInByAdmin: 'Logged In By Admin',
   success: 'Success!',
   transactionCompleted: 'Your transaction has been completed successfully',

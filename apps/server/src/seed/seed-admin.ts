@@ -64,6 +64,12 @@ export async function insertDemoPendingStore(db: Db, merchantEmail: string): Pro
       type: STORE_TYPE.REGISTERED_BUSINESS,
       country: 'AE',
       city: 'Dubai',
+      // What the review shows it approves (a submitted store has filled in its business form).
+      parent_entity: 'Haddad Holdings',
+      reference: 'HCR-JUMEIRAH',
+      mcc_code: '5814',
+      address_line1: 'Jumeirah Beach Road',
+      post_code: '00000',
     })
     .execute();
 }

@@ -340,10 +340,13 @@ const DEMO_STORES = [
     ],
   },
   {
-    name: 'Haddad Coffee Roasters - Marina',
+    // The Draft store's fields pass the business form's rules (letters and spaces in the name, a
+    // parent entity, reference, post code and MCC), so the merchant can save it as it is.
+    name: 'Haddad Coffee Roasters Marina',
     code: 'HCR-MAR',
     status: STORE_STATUS.DRAFT,
     type: STORE_TYPE.DEFAULT,
+    form: { parent_entity: 'Haddad Holdings', reference: 'HCR-MARINA', mcc_code: '5814', address_line1: 'Marina Walk', post_code: '00000' },
     terminals: [
       {
         name: 'Marina Counter',
@@ -373,6 +376,7 @@ async function insertDemoStores(db: Db): Promise<void> {
           type: spec.type,
           country: 'AE',
           city: 'Dubai',
+          ...('form' in spec ? spec.form : {}),
         })
         .onConflict((oc) => oc.column('code').doNothing())
         .returning('id')

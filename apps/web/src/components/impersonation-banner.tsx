@@ -2,7 +2,7 @@
 // 'Back to console', which ends the impersonation on the server (its session is revoked and the
 // admin_login cookie cleared), takes the administrator's own session back and opens the console.
 // Shown only when the server's profile says so (hooks/use-admin-session.ts).
-import { Badge, Button, Group, Stack } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { adminEndImpersonationCall, TEXTS } from '@paywallet/contract';
@@ -15,8 +15,12 @@ export const BACK_TO_CONSOLE = 'Back to console';
 /** Darker than orange.9, so the white label keeps a 4.5:1 contrast at the badge's small size. */
 export const ADMIN_ORANGE = '#a63a0b';
 
-/** 'top-bar': the notice (and, from sm up, the way back); 'drawer': both, in the phone menu. */
-export function ImpersonationBanner({ placement = 'top-bar' }: { placement?: 'top-bar' | 'drawer' }) {
+/**
+ * 'top-bar': the notice from the xs breakpoint up (and the way back from sm up); 'strip': the
+ * notice below xs, across the top of the screen, so a phone shows it without opening anything;
+ * 'drawer': the way back below sm, in the phone menu.
+ */
+export function ImpersonationBanner({ placement = 'top-bar' }: { placement?: 'top-bar' | 'strip' | 'drawer' }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const back = useMutation({
@@ -32,17 +36,19 @@ export function ImpersonationBanner({ placement = 'top-bar' }: { placement?: 'to
       }
     },
   });
-  if (placement === 'drawer') {
-    // Below the sm breakpoint the top bar has no room: the drawer says it and offers the way back.
+  if (placement === 'strip') {
     return (
-      <Stack gap={6} mb="md" hiddenFrom="sm" role="status" aria-label={TEXTS.loggedInByAdmin}>
-        <Badge color={ADMIN_ORANGE} variant="filled" fullWidth hiddenFrom="xs">
-          {TEXTS.loggedInByAdmin}
-        </Badge>
-        <Button size="xs" variant="default" fullWidth loading={back.isPending} onClick={() => back.mutate()}>
-          {BACK_TO_CONSOLE}
-        </Button>
-      </Stack>
+      <Badge color={ADMIN_ORANGE} variant="filled" fullWidth radius="sm" size="lg" mb="sm" hiddenFrom="xs" role="status">
+        {TEXTS.loggedInByAdmin}
+      </Badge>
+    );
+  }
+  if (placement === 'drawer') {
+    // Below the sm breakpoint the top bar has no room for the way back: the drawer offers it.
+    return (
+      <Button size="xs" variant="default" fullWidth mb="md" hiddenFrom="sm" loading={back.isPending} onClick={() => back.mutate()}>
+        {BACK_TO_CONSOLE}
+      </Button>
     );
   }
   return (

@@ -64,6 +64,7 @@ export function CheckoutApp({ token, returningAttempt }: { token: string | undef
             checkout={view.checkout}
             payment={view.payment}
             onPayment={(payment) => setView({ ...view, payment })}
+            onClosed={(checkout) => setView({ kind: 'ready', checkout, payment: null })}
             onTryAgain={() => setView({ ...view, payment: null })}
           />
         )}
@@ -77,11 +78,13 @@ function Checkout({
   checkout,
   payment,
   onPayment,
+  onClosed,
   onTryAgain,
 }: {
   checkout: TCheckout;
   payment: TCheckoutPayment | null;
   onPayment: (payment: TCheckoutPayment) => void;
+  onClosed: (checkout: TCheckout) => void;
   onTryAgain: () => void;
 }) {
   const amount = formatAmount(checkout.amount, checkout.currency, checkout.decimals);
@@ -107,7 +110,7 @@ function Checkout({
           </p>
         </div>
       ) : checkout.attemptUuid ? (
-        <CheckoutForm checkout={checkout} amount={amount} attemptUuid={checkout.attemptUuid} onPayment={onPayment} />
+        <CheckoutForm checkout={checkout} amount={amount} attemptUuid={checkout.attemptUuid} onPayment={onPayment} onClosed={onClosed} />
       ) : null}
     </>
   );

@@ -4,6 +4,7 @@
 // the card issuer's check, which returns to this page with the attempt.
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { TCheckout, TCheckoutPayment } from '@paywallet/contract';
+import { closedCheckout } from './link-closed.ts';
 import { CheckoutError, payCheckout } from './pay-api.ts';
 import { expiryPassed, formatExpiry, groupCardNumber, luhnValid, parseExpiry } from './card.ts';
 
@@ -57,11 +58,14 @@ export function CheckoutForm({
   amount,
   attemptUuid,
   onPayment,
+  onClosed,
 }: {
   checkout: TCheckout;
   amount: string;
   attemptUuid: string;
   onPayment: (payment: TCheckoutPayment) => void;
+  /** The link stopped taking payments while the page was open: the page shows its new state. */
+  onClosed: (checkout: TCheckout) => void;
 }) {
   const [values, setValues] = useState<Values>({
     name: checkout.customer.name ?? '',
@@ -139,6 +143,11 @@ export function CheckoutForm({
       setStage('editing');
       if (!(error instanceof CheckoutError)) {
         setAlert('Something went wrong. Please try again.');
+        return;
+      }
+      const closed = closedCheckout(checkout, error.reason, error.message);
+      if (closed) {
+        onClosed(closed);
         return;
       }
       const fieldErrors: Errors = {};

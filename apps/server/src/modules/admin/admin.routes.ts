@@ -2,6 +2,8 @@ import {
   adminEndImpersonationCall,
   adminGetAuditLogCall,
   adminGetKycFileCall,
+  adminGetStoreDetailsCall,
+  adminGetStoreOwnerFileCall,
   adminGetKycSubmissionsCall,
   adminGetMerchantsCall,
   adminGetStoresCall,
@@ -11,6 +13,7 @@ import {
 } from '@paywallet/contract';
 import type { Dispatcher } from '../../transport/dispatcher.ts';
 import type { Deps } from '../../deps.ts';
+import { getOwnerDocumentForReview, getStoreDetailsForReview } from '../stores/store-review.service.ts';
 import * as admin from './admin.service.ts';
 
 // The operations console: every call but end-impersonation is for administrators only (the
@@ -21,6 +24,10 @@ export function registerAdminCalls(dispatcher: Dispatcher, deps: Deps): void {
   dispatcher.register(adminReviewStoreCall, async (input, ctx) => ({
     data: await admin.reviewStore(deps, ctx.audit, ctx.scope.actorUserId, input),
     message: 'The store was reviewed.',
+  }));
+  dispatcher.register(adminGetStoreDetailsCall, async (input) => ({ data: await getStoreDetailsForReview(deps, input.storeId) }));
+  dispatcher.register(adminGetStoreOwnerFileCall, async (input, ctx) => ({
+    data: await getOwnerDocumentForReview(deps, ctx.audit, input.ownerId),
   }));
   dispatcher.register(adminGetKycSubmissionsCall, async (input) => ({ data: await admin.getKycSubmissions(deps, input) }));
   dispatcher.register(adminGetKycFileCall, async (input, ctx) => ({ data: await admin.getKycFile(deps, ctx.audit, input.fileId) }));

@@ -77,18 +77,19 @@ export async function lockPosDevice(trx: Queryable, merchantUserId: bigint, posD
 }
 
 /** The merchant's channel's type, or undefined when it is not the merchant's. */
-export async function findMerchantChannelType(
+/** A channel of the merchant, with the status of the store it belongs to. */
+export async function findMerchantChannel(
   db: Queryable,
   merchantUserId: bigint,
   channelId: bigint,
-): Promise<'online' | 'pos' | undefined> {
-  const row = await db
+): Promise<{ type: 'online' | 'pos'; store_status: number } | undefined> {
+  return db
     .selectFrom('channels')
-    .select('type')
-    .where('id', '=', channelId)
-    .where('merchant_user_id', '=', merchantUserId)
+    .innerJoin('stores', 'stores.id', 'channels.store_id')
+    .select(['channels.type', 'stores.status as store_status'])
+    .where('channels.id', '=', channelId)
+    .where('channels.merchant_user_id', '=', merchantUserId)
     .executeTakeFirst();
-  return row?.type;
 }
 
 export async function isDeviceIdTaken(db: Queryable, deviceId: string, exceptPosDeviceId?: bigint): Promise<boolean> {

@@ -8,6 +8,7 @@ import {
   errorMessage,
   PAGE_LIMITS,
   POS_LIMITS,
+  STORE_STATUS,
   TERMINAL_SPECIFICATIONS,
   USER_STATUS,
   type TAddPosDeviceInput,
@@ -92,11 +93,17 @@ export async function getPosDevices(deps: Deps, scope: Scope, input: TGetPosDevi
   return answer;
 }
 
-/** A channel a device may be put on: the merchant's, and a POS channel. */
+/**
+ * A channel a device may be put on: the merchant's, a POS channel, under an Active store (a
+ * device on a Draft or reviewed-away store could not take a payment: STORE_NOT_ACTIVE).
+ */
 async function checkPosChannel(deps: Deps, merchantUserId: bigint, channelId: bigint): Promise<void> {
-  const type = await repository.findMerchantChannelType(deps.db, merchantUserId, channelId);
-  if (type === undefined) fail('CHANNEL_NOT_FOUND', { fieldErrors: { channelId: errorMessage('CHANNEL_NOT_FOUND') } });
-  if (type !== 'pos') fail('POS_CHANNEL_NOT_POS', { fieldErrors: { channelId: errorMessage('POS_CHANNEL_NOT_POS') } });
+  const channel = await repository.findMerchantChannel(deps.db, merchantUserId, channelId);
+  if (channel === undefined) fail('CHANNEL_NOT_FOUND', { fieldErrors: { channelId: errorMessage('CHANNEL_NOT_FOUND') } });
+  if (channel.type !== 'pos') fail('POS_CHANNEL_NOT_POS', { fieldErrors: { channelId: errorMessage('POS_CHANNEL_NOT_POS') } });
+  if (channel.store_status !== STORE_STATUS.ACTIVE) {
+    fail('STORE_NOT_ACTIVE', { fieldErrors: { channelId: errorMessage('STORE_NOT_ACTIVE') } });
+  }
 }
 
 function deviceIdTaken(): never {

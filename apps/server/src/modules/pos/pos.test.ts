@@ -9,6 +9,7 @@ import {
   getPosDevicesCall,
   managePosDevicesCall,
   resetStaffPosdevicePasswordCall,
+  STORE_STATUS,
   TERMINAL_SPECIFICATIONS,
   updatePosDeviceCall,
   ZGetPosDevicesResponse,
@@ -34,6 +35,7 @@ let leaver: TestStaff; // inactive
 let rivalStaff: TestStaff;
 let posChannelId: number;
 let onlineChannelId: number;
+let draftPosChannelId: number; // a POS channel of a Draft store
 let rivalPosChannelId: number;
 let rivalDeviceId: number;
 let rivalPivotId: number;
@@ -74,7 +76,13 @@ async function posState() {
 
 beforeAll(async () => {
   t = await createTestApp();
-  shop = await createTestMerchant(t, { staff: [{ features: ['pos-devices'] }, { features: [] }, { features: [] }] });
+  shop = await createTestMerchant(t, {
+    stores: [
+      { terminals: [{ channels: [{ type: 'online' }, { type: 'pos' }] }] },
+      { name: 'Draft Store', status: STORE_STATUS.DRAFT, terminals: [{ channels: [{ type: 'pos' }] }] },
+    ],
+    staff: [{ features: ['pos-devices'] }, { features: [] }, { features: [] }],
+  });
   [clerk, cashier, leaver] = shop.staff as [TestStaff, TestStaff, TestStaff];
   await t.deps.db.updateTable('users').set({ status: 2 }).where('id', '=', leaver.id).execute();
   rival = await createTestMerchant(t);
@@ -82,6 +90,7 @@ beforeAll(async () => {
   const channels = shop.stores[0]!.terminals[0]!.channels;
   onlineChannelId = Number(channels.find((channel) => channel.type === 'online')!.id);
   posChannelId = Number(channels.find((channel) => channel.type === 'pos')!.id);
+  draftPosChannelId = Number(shop.stores[1]!.terminals[0]!.channels[0]!.id);
   rivalPosChannelId = Number(rival.stores[0]!.terminals[0]!.channels.find((channel) => channel.type === 'pos')!.id);
   const rivalDevice = await addDevice(rival.token, { channelId: rivalPosChannelId });
   rivalDeviceId = rivalDevice.id;
@@ -165,6 +174,25 @@ describe('add-pos-device', () => {
     const taken = await t.call(addPosDeviceCall, deviceBody({ deviceId: existing.device_id }), { token: shop.token });
     expect([taken.status, taken.reason, taken.message]).toEqual([409, 'POS_DEVICE_ID_TAKEN', 'The device id has already been taken.']);
     expect(fieldErrors(taken).deviceId).toBe('The device id has already been taken.');
+  });
+
+  it('refuses a POS channel of a store that is not Active, on add and on update, writing nothing', async () => {
+    const device = await addDevice(shop.token);
+    const before = await posState();
+    const added = await t.call(addPosDeviceCall, deviceBody({ channelId: draftPosChannelId }), { token: shop.token });
+    expect([added.status, added.reason, added.message]).toEqual([
+      422,
+      'STORE_NOT_ACTIVE',
+      'This store is not active and cannot take payments.',
+    ]);
+    expect(fieldErrors(added).channelId).toBe('This store is not active and cannot take payments.');
+    const moved = await t.call(
+      updatePosDeviceCall,
+      { posDeviceId: device.id, deviceId: device.device_id, serialId: 'SN', name: 'N', channelId: draftPosChannelId },
+      { token: shop.token },
+    );
+    expect([moved.status, moved.reason]).toEqual([422, 'STORE_NOT_ACTIVE']);
+    expect(await posState()).toEqual(before);
   });
 });
 

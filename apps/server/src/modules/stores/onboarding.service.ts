@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import {
+  errorMessage,
   OWNER_DOCUMENT_TYPES,
   STORE_LIMITS,
   STORE_STATUS,
@@ -32,6 +33,10 @@ import { fail } from '../../transport/errors.ts';
 import {
   countStoreOwners,
   deleteStoreOwner,
+  deleteStoreWithParts,
+  findStoreByReference,
+  isStoreInUse,
+  lockMerchantForStores,
   findMerchantOwner,
   findMerchantStore,
   insertStore,
@@ -54,7 +59,7 @@ const storeTable = defineList({ source: storeTableSource, view: (row: StoreTable
 
 /** get-store: a page of the merchant's stores, each with its review log (oldest comment first). */
 export async function storeTablePage(deps: Deps, merchantUserId: bigint, input: TGetStoreInput): Promise<TPageOf<TStoreRow>> {
-  const page = await listPage(deps.db, storeTable, { merchantUserId, search: input.search }, input);
+  const page = await listPage(deps.db, storeTable, { merchantUserId, search: input.search, reference: input.reference }, input);
   const comments = await listStoreComments(
     deps.db,
     merchantUserId,
@@ -102,9 +107,23 @@ function newStoreCode(): string {
   return `ST-${crypto.randomBytes(5).toString('hex').toUpperCase()}`;
 }
 
-/** create-store: a Draft store of the merchant with the business form; no terminal yet (the review gives them). */
+/**
+ * create-store: a Draft store of the merchant with the business form; no terminal yet (the
+ * review gives them). A reference another of the merchant's stores holds is refused with that
+ * store's code (STORE_REFERENCE_TAKEN): the Onboard modal opens that store instead, and the
+ * merchant's lock makes two creations with one reference wait for each other.
+ */
 export async function createStore(deps: Deps, audit: AuditTrail, merchantUserId: bigint, input: TCreateStoreInput) {
   return deps.db.transaction().execute(async (trx) => {
+    await lockMerchantForStores(trx, merchantUserId);
+    const holder = await findStoreByReference(trx, merchantUserId, input.reference);
+    if (holder) {
+      fail(
+        'STORE_REFERENCE_TAKEN',
+        { code: holder.code },
+        { fieldErrors: { reference: errorMessage('STORE_REFERENCE_TAKEN', { code: holder.code }) } },
+      );
+    }
     const store = await insertStore(trx, {
       ...formValues(input),
       uuid: crypto.randomUUID(),
@@ -115,6 +134,32 @@ export async function createStore(deps: Deps, audit: AuditTrail, merchantUserId:
     await audit.record(trx, { subject: { type: 'store', id: store.id }, detail: { name: input.name, type: input.type, mcc: input.mcc } });
     return { id: Number(store.id), code: store.code, status: store.status };
   });
+}
+
+/**
+ * delete-store: removes a Draft store of the merchant with its owners (their documents leave the
+ * file store once the delete has committed) and the terminals and channels the demo seeds on
+ * one. Any other status is refused (STORE_NOT_DELETABLE), as is a store something refers to
+ * (STORE_IN_USE): a device, customer, link or payment on its channels, or a review comment.
+ */
+export async function deleteStore(deps: Deps, audit: AuditTrail, merchantUserId: bigint, storeIdNumber: number) {
+  const storeId = BigInt(storeIdNumber);
+  return withReleasedFiles(deps, 'store delete', (files) =>
+    deps.db.transaction().execute(async (trx) => {
+      const store = await lockMerchantStore(trx, merchantUserId, storeId);
+      if (!store) fail('STORE_NOT_FOUND');
+      if (store.status !== STORE_STATUS.DRAFT) fail('STORE_NOT_DELETABLE');
+      if (await isStoreInUse(trx, storeId)) fail('STORE_IN_USE');
+      const owners = await listStoreOwners(trx, merchantUserId, storeId);
+      await deleteStoreWithParts(trx, storeId);
+      files.released.push(...owners.map((owner) => owner.document_key));
+      await audit.record(trx, {
+        subject: { type: 'store', id: storeId },
+        detail: { name: store.name, code: store.code, owners: owners.length },
+      });
+      return { id: Number(storeId) };
+    }),
+  );
 }
 
 /** Refuses a change to a store whose onboarding is not open: Pending Approval, Active, Deactive. */

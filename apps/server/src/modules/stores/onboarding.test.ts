@@ -9,7 +9,10 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminGetStoreDetailsCall,
+  adminGetStoreOwnerFileCall,
   createStoreCall,
+  deleteStoreCall,
   getFileCall,
   getStoreActivationCall,
   getStoreCall,
@@ -22,7 +25,7 @@ import {
   ZStoreRow,
   type TCreateStoreRequest,
 } from '@paywallet/contract';
-import { countRows, createTestApp, fieldErrors, type TestApp } from '../../test/harness.ts';
+import { countRows, createTestApp, DEMO_MERCHANT, fieldErrors, signIn, type TestApp } from '../../test/harness.ts';
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { createTestAdmin } from '../../test/admin.ts';
 import { expectLedgerInvariants } from '../../test/money.ts';
@@ -111,8 +114,11 @@ async function manageOwner(
 
 const OWNER = { firstName: 'Rania', lastName: 'Haddad', dob: '1985-04-12', identityType: 'passport' };
 
+/** Each store gets a reference of its own unless told: a merchant's reference opens one store only. */
+let references = 0;
 async function newStore(who: { token: string } = shop, form: Partial<TCreateStoreRequest> = {}): Promise<number> {
-  const answer = await t.call(createStoreCall, { ...FORM, ...form }, { token: who.token });
+  references += 1;
+  const answer = await t.call(createStoreCall, { ...FORM, reference: `REF-T${references}`, ...form }, { token: who.token });
   expect(answer.status, answer.message).toBe(200);
   return answer.data.id;
 }
@@ -230,6 +236,183 @@ describe('create-store', () => {
     const id = await newStore(shop, { phone: '', email: '', website: '', addressline1: '', city: '', mcc: '3000–3299', type: 1 });
     const activation = await t.call(getStoreActivationCall, { storeId: id }, { token: shop.token });
     expect(activation.data).toMatchObject({ mcc_code: '3000–3299', type: 1, phone: '', email: '', website: '' });
+  });
+});
+
+describe('a reference already used', () => {
+  it('is refused on create with the store that holds it, writing nothing; get-store finds that store by its reference', async () => {
+    // Proves a merchant's reference opens its store instead of creating a second one; another
+    // merchant may use the same reference.
+    const merchant = await createTestMerchant(t, { stores: [] });
+    const first = await newStore(merchant, { reference: 'HQ-REF-7' });
+    const code = (await t.call(getStoreActivationCall, { storeId: first }, { token: merchant.token })).data.code;
+    const before = await countRows(t, TABLES);
+    const again = await t.call(createStoreCall, { ...FORM, reference: 'HQ-REF-7', name: 'Second Try' }, { token: merchant.token });
+    const message = `The reference is already used by store ${code}. Open that store to continue its onboarding.`;
+    expect([again.status, again.reason, again.message]).toEqual([409, 'STORE_REFERENCE_TAKEN', message]);
+    expect(fieldErrors(again).reference).toBe(message);
+    expect(await countRows(t, TABLES)).toEqual(before);
+
+    const found = await t.call(getStoreCall, { reference: 'HQ-REF-7' }, { token: merchant.token });
+    expect(found.data.data.map((row) => row.id)).toEqual([first]);
+    const none = await t.call(getStoreCall, { reference: 'HQ-REF' }, { token: merchant.token });
+    expect(none.data.data).toEqual([]);
+    // The reference is the merchant's own: another merchant neither sees that store nor is refused.
+    expect((await t.call(getStoreCall, { reference: 'HQ-REF-7' }, { token: rival.token })).data.data).toEqual([]);
+    await newStore(rival, { reference: 'HQ-REF-7' });
+  });
+
+  it('lets only one of two simultaneous creations with one reference through', async () => {
+    const merchant = await createTestMerchant(t, { stores: [] });
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => t.call(createStoreCall, { ...FORM, reference: 'RACE-REF' }, { token: merchant.token })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+    const rows = await t.deps.db.selectFrom('stores').select('id').where('merchant_user_id', '=', merchant.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('delete-store', () => {
+  it('deletes a Draft store with its owners, their documents, terminals and channels, audited', async () => {
+    const merchant = await createTestMerchant(t, { stores: [{ status: STORE_STATUS.DRAFT }] });
+    const seededDraft = Number(merchant.stores[0]!.id);
+    const created = await newStore(merchant);
+    await addOwner(created, merchant);
+    const document = await documentPath(
+      (await t.call(getStoreActivationCall, { storeId: created }, { token: merchant.token })).data.owners[0]!.id,
+    );
+    expect(fs.existsSync(document)).toBe(true);
+    for (const storeId of [created, seededDraft]) {
+      const answer = await t.call(deleteStoreCall, { storeId }, { token: merchant.token });
+      expect([answer.status, answer.message, answer.data]).toEqual([200, 'Store deleted.', { id: storeId }]);
+      const gone = await t.call(getStoreActivationCall, { storeId }, { token: merchant.token });
+      expect(gone.reason).toBe('STORE_NOT_FOUND');
+    }
+    expect(fs.existsSync(document)).toBe(false);
+    const parts = await Promise.all(
+      ['terminals', 'channels', 'store_owners'].map((table) =>
+        t.deps.db
+          .selectFrom(table as 'terminals')
+          .select('id')
+          .where('merchant_user_id', '=', merchant.id)
+          .execute(),
+      ),
+    );
+    expect(parts.map((rows) => rows.length)).toEqual([0, 0, 0]);
+    const audit = await t.deps.db.selectFrom('audit_log').select('subject_id').where('action', '=', 'store.delete').execute();
+    expect(audit.map((row) => row.subject_id)).toEqual(expect.arrayContaining([String(created), String(seededDraft)]));
+  });
+
+  it('refuses a store that is not a Draft, and a Draft something refers to, changing nothing', async () => {
+    const merchant = await createTestMerchant(t, {
+      stores: [{ status: 1 }, { status: 0 }, { status: 2 }, { status: 3 }, { status: 4, terminals: [{ channels: [{ type: 'pos' }] }] }],
+    });
+    const [active, deactive, changes, pending, used] = merchant.stores.map((store) => Number(store.id));
+    await t.deps.db
+      .insertInto('customers')
+      .values({ merchant_user_id: merchant.id, channel_id: merchant.stores[4]!.terminals[0]!.channels[0]!.id, name: 'Walk In' })
+      .execute();
+    const before = await countRows(t, [...TABLES, 'terminals', 'channels']);
+    for (const storeId of [active!, deactive!, changes!, pending!]) {
+      const answer = await t.call(deleteStoreCall, { storeId }, { token: merchant.token });
+      expect([answer.status, answer.reason, answer.message]).toEqual([409, 'STORE_NOT_DELETABLE', 'Only a Draft store can be deleted.']);
+    }
+    const inUse = await t.call(deleteStoreCall, { storeId: used! }, { token: merchant.token });
+    expect([inUse.status, inUse.reason]).toEqual([409, 'STORE_IN_USE']);
+    expect(await countRows(t, [...TABLES, 'terminals', 'channels'])).toEqual(before);
+  });
+
+  it('is open to staff granted the store feature only', async () => {
+    const draft = await newStore();
+    const refused = await t.call(deleteStoreCall, { storeId: draft }, { token: shop.staff[1]!.token });
+    expect(refused.status).toBe(403);
+    const allowed = await t.call(deleteStoreCall, { storeId: draft }, { token: shop.staff[0]!.token });
+    expect(allowed.status, allowed.message).toBe(200);
+  });
+});
+
+describe('the console’s review of a store', () => {
+  it('reads what is approved: the business details, MCC and owners; each document read is audited', async () => {
+    // Proves admin/get-store-details and admin/get-store-owner-file on a submitted store of any merchant.
+    const admin = await createTestAdmin(t);
+    const storeId = await newStore(rival, { name: 'Rival Garden', mcc: '5992' });
+    const ownerId = await addOwner(storeId, rival);
+    const submitted = await t.call(
+      updateStoreCall,
+      { ...FORM, name: 'Rival Garden', storeId, status: 3, id: storeId },
+      { token: rival.token },
+    );
+    expect(submitted.status, submitted.message).toBe(200);
+
+    const details = await t.call(adminGetStoreDetailsCall, { storeId }, { token: admin.token });
+    expect(details.status, details.message).toBe(200);
+    ZStoreActivation.strict().parse(details.data);
+    expect(details.data).toMatchObject({
+      id: storeId,
+      name: 'Rival Garden',
+      mcc_code: '5992',
+      parent_entity: FORM.parentEntity,
+      status: STORE_STATUS.PENDING_APPROVAL,
+      address: { postCode: FORM.postCode, city: FORM.city },
+      owners: [{ id: ownerId, first_name: OWNER.firstName, last_name: OWNER.lastName, dob: OWNER.dob, document_type: 'passport' }],
+    });
+
+    const file = await t.call(adminGetStoreOwnerFileCall, { ownerId }, { token: admin.token });
+    expect(file.status, file.message).toBe(200);
+    expect(file.data.mimeType).toBe('image/png');
+    expect(file.data.file).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
+    const reads = await t.deps.db
+      .selectFrom('audit_log')
+      .select(['actor_user_id', 'subject_type', 'subject_id'])
+      .where('action', '=', 'store-owner-file.read')
+      .execute();
+    expect(reads).toEqual([{ actor_user_id: admin.id, subject_type: 'store_owner', subject_id: String(ownerId) }]);
+  });
+
+  it('answers an unknown store or owner as not found, and refuses a merchant', async () => {
+    const admin = await createTestAdmin(t);
+    const store = await t.call(adminGetStoreDetailsCall, { storeId: 987_654_321 }, { token: admin.token });
+    expect([store.status, store.reason]).toEqual([404, 'STORE_NOT_FOUND']);
+    const file = await t.call(adminGetStoreOwnerFileCall, { ownerId: 987_654_321 }, { token: admin.token });
+    expect([file.status, file.reason]).toEqual([404, 'FILE_NOT_FOUND']);
+    const storeId = await newStore();
+    const merchant = await t.call(adminGetStoreDetailsCall, { storeId }, { token: shop.token });
+    expect(merchant.status).toBe(403);
+  });
+});
+
+describe('the demo’s Draft store', () => {
+  it('can be saved as it is: its seeded fields pass the business form’s rules', async () => {
+    // Proves the seed against the form: the update sends what the update view reads (a type-0
+    // default store takes Registered Business, the form's default choice).
+    const demo = { token: await signIn(t, DEMO_MERCHANT) };
+    const stores = await t.call(getStoreCall, { search: 'HCR-MAR' }, { token: demo.token });
+    const draft = stores.data.data.find((row) => row.code === 'HCR-MAR')!;
+    expect(draft.status).toBe(STORE_STATUS.DRAFT);
+    const activation = (await t.call(getStoreActivationCall, { storeId: draft.id }, { token: demo.token })).data;
+    const saved = await t.call(
+      updateStoreCall,
+      {
+        storeId: draft.id,
+        parentEntity: activation.parent_entity,
+        reference: activation.reference,
+        name: activation.name,
+        email: activation.email,
+        phone: activation.phone,
+        addressline1: activation.address.addressline1,
+        addressline2: activation.address.addressline2,
+        city: activation.address.city,
+        state: activation.address.state,
+        postCode: activation.address.postCode,
+        country: activation.address.country,
+        website: activation.website,
+        type: activation.type === 1 ? 1 : 2,
+        mcc: activation.mcc_code,
+      },
+      { token: demo.token },
+    );
+    expect(saved.status, `${saved.message} ${JSON.stringify(saved.data)}`).toBe(200);
   });
 });
 

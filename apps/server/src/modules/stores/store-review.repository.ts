@@ -135,3 +135,15 @@ export async function findStoreCode(trx: Queryable, storeId: bigint): Promise<st
   const row = await trx.selectFrom('stores').select('code').where('id', '=', storeId).executeTakeFirst();
   return row?.code;
 }
+
+/** The merchant a store belongs to, whoever's it is (the console reads every merchant's stores). */
+export async function findStoreMerchant(db: Queryable, storeId: bigint): Promise<bigint | undefined> {
+  const row = await db.selectFrom('stores').select('merchant_user_id').where('id', '=', storeId).executeTakeFirst();
+  return row?.merchant_user_id;
+}
+
+/** The merchant an owner's store belongs to. */
+export async function findOwnerMerchant(db: Queryable, ownerId: bigint): Promise<bigint | undefined> {
+  const row = await db.selectFrom('store_owners').select('merchant_user_id').where('id', '=', ownerId).executeTakeFirst();
+  return row?.merchant_user_id;
+}

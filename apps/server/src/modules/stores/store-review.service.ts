@@ -6,8 +6,14 @@ import crypto from 'node:crypto';
 import type { TChannelType } from '@paywallet/contract';
 import type { Queryable } from '../../db/database.ts';
 import { defineList, listPage, type PageRequest } from '../../db/lists.ts';
+import type { Deps } from '../../deps.ts';
+import type { AuditTrail } from '../../transport/audit-trail.ts';
+import { fail } from '../../transport/errors.ts';
+import { getOwnerDocument, getStoreActivation } from './onboarding.service.ts';
 import {
+  findOwnerMerchant,
   findStoreCode,
+  findStoreMerchant,
   insertChannel,
   insertTerminal,
   listStoreTerminalChannels,
@@ -95,4 +101,21 @@ export async function ensureStoreChannels(trx: Queryable, store: { id: bigint; m
     made += 1;
   }
   return made;
+}
+
+/** admin/get-store-details: what the review approves, read as the store's merchant reads it. */
+export async function getStoreDetailsForReview(deps: Deps, storeIdNumber: number) {
+  const merchantUserId = await findStoreMerchant(deps.db, BigInt(storeIdNumber));
+  if (merchantUserId === undefined) fail('STORE_NOT_FOUND');
+  return getStoreActivation(deps, merchantUserId, storeIdNumber);
+}
+
+/** admin/get-store-owner-file: an owner's document for the review, each read audited. */
+export async function getOwnerDocumentForReview(deps: Deps, audit: AuditTrail, ownerIdNumber: number) {
+  const ownerId = BigInt(ownerIdNumber);
+  const merchantUserId = await findOwnerMerchant(deps.db, ownerId);
+  if (merchantUserId === undefined) fail('FILE_NOT_FOUND');
+  const file = await getOwnerDocument(deps, merchantUserId, ownerIdNumber);
+  await audit.record(deps.db, { subject: { type: 'store_owner', id: ownerId }, detail: { fileName: file.fileName } });
+  return file;
 }

@@ -11,6 +11,8 @@ export interface StoreListParams {
   merchantUserId: bigint;
   /** Part of a store's name or code; absent or empty: every store. */
   search?: string | undefined;
+  /** Exactly this reference; absent or empty: every store. */
+  reference?: string | undefined;
 }
 
 export interface StoreRow {
@@ -31,7 +33,8 @@ export const storeListSource = defineListSource({
       .$if(Boolean(params.search), (query) => {
         const pattern = likePattern(params.search!, 'contains');
         return query.where((eb) => eb.or([eb('stores.name', 'ilike', pattern), eb('stores.code', 'ilike', pattern)]));
-      }),
+      })
+      .$if(Boolean(params.reference), (query) => query.where('stores.reference', '=', params.reference!)),
   columns: (query) => query.select(['stores.id', 'stores.name', 'stores.code', 'stores.status']),
   keyOf: (row: StoreRow) => row.id,
 });
@@ -415,4 +418,56 @@ export async function updateStoreOwner(
 
 export async function deleteStoreOwner(trx: Queryable, ownerId: bigint): Promise<void> {
   await trx.deleteFrom('store_owners').where('id', '=', ownerId).execute();
+}
+
+/** The merchant's store with this reference, if any (create-store refuses a second one). */
+export async function findStoreByReference(
+  db: Queryable,
+  merchantUserId: bigint,
+  reference: string,
+): Promise<{ id: bigint; code: string } | undefined> {
+  return db
+    .selectFrom('stores')
+    .select(['id', 'code'])
+    .where('merchant_user_id', '=', merchantUserId)
+    .where('reference', '=', reference)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Serialises the store creations of one merchant (the reference check and its insert). */
+export async function lockMerchantForStores(trx: Queryable, merchantUserId: bigint): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', merchantUserId).forUpdate().executeTakeFirst();
+}
+
+/**
+ * Whether anything refers to the store beyond its owners, terminals and channels: a device,
+ * customer, link, payment or API payment on one of its channels, or a review comment.
+ */
+export async function isStoreInUse(db: Queryable, storeId: bigint): Promise<boolean> {
+  const channelIds = db.selectFrom('channels').select('id').where('store_id', '=', storeId);
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .or([
+          eb.exists(eb.selectFrom('pos_devices').selectAll().where('channel_id', 'in', channelIds)),
+          eb.exists(eb.selectFrom('customers').selectAll().where('channel_id', 'in', channelIds)),
+          eb.exists(eb.selectFrom('payment_links').selectAll().where('channel_id', 'in', channelIds)),
+          eb.exists(eb.selectFrom('merchant_payments').selectAll().where('channel_id', 'in', channelIds)),
+          eb.exists(eb.selectFrom('api_payments').selectAll().where('channel_id', 'in', channelIds)),
+          eb.exists(eb.selectFrom('store_comments').selectAll().where('store_id', '=', storeId)),
+        ])
+        .as('in_use'),
+    ])
+    .executeTakeFirstOrThrow();
+  return Boolean(row.in_use);
+}
+
+/** Removes a store with its owners, channels and terminals (in the order their keys need). */
+export async function deleteStoreWithParts(trx: Queryable, storeId: bigint): Promise<void> {
+  await trx.deleteFrom('store_owners').where('store_id', '=', storeId).execute();
+  await trx.deleteFrom('channels').where('store_id', '=', storeId).execute();
+  await trx.deleteFrom('terminals').where('store_id', '=', storeId).execute();
+  await trx.deleteFrom('stores').where('id', '=', storeId).execute();
 }

@@ -1,5 +1,6 @@
 import {
   createStoreCall,
+  deleteStoreCall,
   getFileCall,
   getStoreActivationCall,
   getStoreCall,
@@ -28,6 +29,10 @@ export function registerStoreCalls(dispatcher: Dispatcher, deps: Deps): void {
     const data = await onboarding.updateStore(deps, ctx.audit, ctx.scope.accountHolderId, input);
     return { data, message: input.status === undefined ? 'Store updated.' : 'Store submitted for approval.' };
   });
+  dispatcher.register(deleteStoreCall, async (input, ctx) => ({
+    data: await onboarding.deleteStore(deps, ctx.audit, ctx.scope.accountHolderId, input.storeId),
+    message: 'Store deleted.',
+  }));
   dispatcher.register(getStoreActivationCall, async (input, ctx) => ({
     data: await onboarding.getStoreActivation(deps, ctx.scope.accountHolderId, input.storeId),
   }));

@@ -5,7 +5,9 @@ import { Suspense, useEffect } from 'react';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router-dom';
+import { ImpersonationBanner } from '../../components/impersonation-banner.tsx';
 import { LoadingState } from '../../components/query-states.tsx';
+import { useAdminSession } from '../../hooks/use-admin-session.ts';
 import { SideMenu } from '../../features/shell/components/side-menu.tsx';
 import { TopBar } from '../../features/shell/components/top-bar.tsx';
 import { HEADER_HEIGHT_PX, NAVBAR_WIDTH_PX } from '../../components/shell-metrics.ts';
@@ -13,6 +15,7 @@ import { HEADER_HEIGHT_PX, NAVBAR_WIDTH_PX } from '../../components/shell-metric
 export function AppLayout() {
   const [menuOpened, menu] = useDisclosure(false);
   const { pathname } = useLocation();
+  const isAdmin = useAdminSession();
   // A link in the drawer, the user menu's Profile, Back: whatever changed the screen, show it.
   const closeMenu = menu.close;
   useEffect(() => closeMenu(), [pathname, closeMenu]);
@@ -30,6 +33,9 @@ export function AppLayout() {
         <SideMenu onNavigate={menu.close} />
       </AppShell.Navbar>
       <AppShell.Main>
+        {/* Below xs the top bar has no room for it: an administrator acting as the merchant
+            sees the notice across the top of every screen instead. */}
+        {isAdmin && <ImpersonationBanner placement="strip" />}
         <Suspense fallback={<LoadingState />}>
           <Outlet />
         </Suspense>

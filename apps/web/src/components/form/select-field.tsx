@@ -29,6 +29,8 @@ export function SelectField<T extends FieldValues, TOut>({
       allowDeselect={false}
       comboboxProps={{ withinPortal: true }}
       rightSection={loading ? <Loader size="xs" /> : undefined}
+      // A search highlights its first match, so Enter picks it (the MCC catalogue, issue 15).
+      selectFirstOptionOnChange={select.searchable === true}
       {...select}
       {...(required ? requiredField : {})}
       name={field.name}

@@ -1,18 +1,20 @@
-// A KYC submission's document in a modal, so that the operator sees it before deciding. The
-// bytes are read only when the modal opens (admin/get-kyc-file, as store onboarding reads an
-// owner's document) and kept for the session; a PDF, which an <img> cannot show, is offered
-// as a download instead.
+// A document in a modal, so that the operator sees it before deciding: a KYC submission's file
+// (admin/get-kyc-file) or a store owner's identity document (admin/get-store-owner-file). The
+// bytes are read only when the modal opens, each read audited by the server, and kept for the
+// session; a PDF, which an <img> cannot show, is offered as a download instead.
 import { Alert, Anchor, Button, Center, Image, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { adminGetKycFileCall } from '@paywallet/contract';
+import { adminGetKycFileCall, adminGetStoreOwnerFileCall } from '@paywallet/contract';
 import { call } from '../../api/client.ts';
 
 export interface KycDocument {
   fileId: number;
   fileName: string;
   mimeType: string;
-  /** The name of the form's input the file answers. */
+  /** The name of the form's input the file answers (or the owner's name). */
   inputName: string;
+  /** Whose document: a KYC file (the default) or a store owner's, by the owner's id in fileId. */
+  kind?: 'kyc' | 'store-owner';
 }
 
 export function KycDocumentModal({ document, onClose }: { document: KycDocument | null; onClose: () => void }) {
@@ -32,8 +34,11 @@ export function KycDocumentModal({ document, onClose }: { document: KycDocument 
 
 function DocumentView({ document }: { document: KycDocument }) {
   const file = useQuery({
-    queryKey: ['console-kyc-file', document.fileId],
-    queryFn: ({ signal }) => call(adminGetKycFileCall, { fileId: document.fileId }, { signal }),
+    queryKey: ['console-file', document.kind ?? 'kyc', document.fileId],
+    queryFn: ({ signal }) =>
+      document.kind === 'store-owner'
+        ? call(adminGetStoreOwnerFileCall, { ownerId: document.fileId }, { signal })
+        : call(adminGetKycFileCall, { fileId: document.fileId }, { signal }),
     staleTime: Infinity,
     retry: false,
   });

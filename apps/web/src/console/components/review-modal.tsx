@@ -1,6 +1,7 @@
 // The console's review form in a modal: the decision (a status among those allowed from where
 // the item stands) and the comment the merchant or user will read. The call's own request
 // schema checks it on the way in; the server's refusals land on their fields or as a toast.
+import type { ReactNode } from 'react';
 import { Modal, Stack, Text } from '@mantine/core';
 import { z } from 'zod';
 import { commentRequired, zReviewComment, type CallDef } from '@paywallet/contract';
@@ -14,6 +15,8 @@ export interface ReviewModalProps<C extends CallDef> {
   title: string;
   /** What is being reviewed, in one line. */
   subject: string;
+  /** What the decision approves, shown above it (the store's details and owners). */
+  details?: ReactNode;
   call: C;
   /** The rest of the request: the store's or user's id. */
   target: Record<string, number>;
@@ -22,10 +25,32 @@ export interface ReviewModalProps<C extends CallDef> {
   onDone: () => void;
 }
 
-export function ReviewModal<C extends CallDef>({ opened, title, subject, call, target, choices, onClose, onDone }: ReviewModalProps<C>) {
+export function ReviewModal<C extends CallDef>({
+  opened,
+  title,
+  subject,
+  details,
+  call,
+  target,
+  choices,
+  onClose,
+  onDone,
+}: ReviewModalProps<C>) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
-      {opened && <ReviewForm subject={subject} call={call} target={target} choices={choices} onClose={onClose} onDone={onDone} />}
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      size={details ? 'lg' : 'md'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {opened && (
+        <Stack gap="md">
+          {details}
+          <ReviewForm subject={subject} call={call} target={target} choices={choices} onClose={onClose} onDone={onDone} />
+        </Stack>
+      )}
     </Modal>
   );
 }
@@ -35,7 +60,14 @@ const ZReviewForm = z
   .object({ status: z.string().min(1, 'The status field is required'), comment: zReviewComment })
   .superRefine(commentRequired);
 
-function ReviewForm<C extends CallDef>({ subject, call, target, choices, onClose, onDone }: Omit<ReviewModalProps<C>, 'opened' | 'title'>) {
+function ReviewForm<C extends CallDef>({
+  subject,
+  call,
+  target,
+  choices,
+  onClose,
+  onDone,
+}: Omit<ReviewModalProps<C>, 'opened' | 'title' | 'details'>) {
   const { control, formProps, pending } = useContractForm({
     call: call as CallDef,
     schema: ZReviewForm,

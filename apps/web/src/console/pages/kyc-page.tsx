@@ -22,6 +22,7 @@ import { useUrlFilters } from '../../hooks/use-url-filters.ts';
 import { ALL_STATUSES, KYC_DEFAULT_STATUS, queueFilters, ZKycUrlFilters } from '../console-filters.ts';
 import { ConsolePage, PersonCell, StatusBadge } from '../components/console-page.tsx';
 import { KycDocumentModal, type KycDocument } from '../components/kyc-document-modal.tsx';
+import { kycAnswerText } from '../kyc-answers.ts';
 import { ReviewModal } from '../components/review-modal.tsx';
 import { useLiveFilters } from '../components/use-live-filters.ts';
 
@@ -47,7 +48,7 @@ function Answers({ row, onView }: { row: TKycSubmissionRow; onView: (document: K
               <Text span fw={600}>
                 {answer.name}:{' '}
               </Text>
-              {answer.value || '—'}
+              {kycAnswerText(answer)}
             </Text>
           );
         }

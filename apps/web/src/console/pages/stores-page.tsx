@@ -1,6 +1,7 @@
 // The store review queue: every merchant's stores, Pending Approval first by default; a review
 // approves (the store gets its online and POS channels), asks for changes, deactivates or
-// reactivates, with the comment the merchant reads in View Comments.
+// reactivates, with the comment the merchant reads in View Comments. The review shows what it
+// approves: the business details, MCC and owners with their documents.
 import { useState } from 'react';
 import { Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -22,7 +23,9 @@ import { useListQuery } from '../../hooks/use-list-query.ts';
 import { useUrlFilters } from '../../hooks/use-url-filters.ts';
 import { ALL_STATUSES, queueFilters, STORES_DEFAULT_STATUS, ZStoreUrlFilters } from '../console-filters.ts';
 import { ConsolePage, PersonCell, StatusBadge } from '../components/console-page.tsx';
+import { KycDocumentModal, type KycDocument } from '../components/kyc-document-modal.tsx';
 import { ReviewModal } from '../components/review-modal.tsx';
+import { StoreReviewDetails } from '../components/store-review-details.tsx';
 import { useLiveFilters } from '../components/use-live-filters.ts';
 
 const STATUS_COLOR: Readonly<Record<number, string>> = {
@@ -75,6 +78,7 @@ export function ConsoleStoresPage() {
   const url = useUrlFilters(ZStoreUrlFilters, { namespace: 'stores' });
   const draft = useLiveFilters(ZStoreUrlFilters, url);
   const [reviewing, setReviewing] = useState<TAdminStoreRow | null>(null);
+  const [viewing, setViewing] = useState<KycDocument | null>(null);
   const queryClient = useQueryClient();
   const filters = queueFilters(url.filters, STORES_DEFAULT_STATUS);
   const list = useListQuery(adminGetStoresCall, filters, url.pager, { queryKey: ['console', 'stores'] });
@@ -110,6 +114,7 @@ export function ConsoleStoresPage() {
         opened={reviewing !== null}
         title="Review store"
         subject={reviewing ? `${reviewing.name} (${reviewing.code}) is ${STORE_STATUS_LABEL[reviewing.status] ?? 'Unknown'}.` : ''}
+        details={reviewing ? <StoreReviewDetails storeId={reviewing.id} onView={setViewing} /> : undefined}
         call={adminReviewStoreCall}
         target={{ storeId: reviewing?.id ?? 0 }}
         choices={(STORE_REVIEW_MOVES[reviewing?.status ?? -1] ?? []).map((to) => ({
@@ -122,6 +127,7 @@ export function ConsoleStoresPage() {
           void queryClient.invalidateQueries({ queryKey: ['console'] });
         }}
       />
+      <KycDocumentModal document={viewing} onClose={() => setViewing(null)} />
     </ConsolePage>
   );
 }

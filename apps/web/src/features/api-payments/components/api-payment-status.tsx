@@ -1,30 +1,24 @@
-// An API payment's status (spec 2 section 4): Initiated; Paid shown with its status_str in
-// danger styling; any other value in warning styling; a hosted payment past its expiry shows
-// Initiated plus Expired (the server already answers Expired for such a row).
+// An API payment's status (spec 2 section 4) in the colours of DECISIONS 48; a hosted payment
+// past its expiry shows Initiated plus Expired (the server already answers Expired for such a row).
 import { Badge, Group } from '@mantine/core';
-import { API_PAYMENT_STATUS, type TApiPaymentRow } from '@paywallet/contract';
+import { API_PAYMENT_STATUS, API_PAYMENT_STATUS_LABEL, type TApiPaymentRow } from '@paywallet/contract';
+import { apiPaymentStatusColor } from '../api-payment-colors.ts';
+
+function StatusBadge({ status, label }: { status: number; label: string }) {
+  return (
+    <Badge color={apiPaymentStatusColor(status)} miw="fit-content">
+      {label}
+    </Badge>
+  );
+}
 
 export function ApiPaymentStatus({ row }: { row: TApiPaymentRow }) {
-  if (row.status === API_PAYMENT_STATUS.INITIATED)
-    return (
-      <Badge color="blue.8" miw="fit-content">
-        Initiated
-      </Badge>
-    );
   if (row.status === API_PAYMENT_STATUS.EXPIRED && row.mode === 'hosted')
     return (
       <Group gap={4} wrap="nowrap">
-        <Badge color="blue.8" miw="fit-content">
-          Initiated
-        </Badge>
-        <Badge color="orange.9" miw="fit-content">
-          Expired
-        </Badge>
+        <StatusBadge status={API_PAYMENT_STATUS.INITIATED} label="Initiated" />
+        <StatusBadge status={API_PAYMENT_STATUS.EXPIRED} label="Expired" />
       </Group>
     );
-  return (
-    <Badge color={row.status === API_PAYMENT_STATUS.PAID ? 'red.9' : 'orange.9'} miw="fit-content">
-      {row.status_str}
-    </Badge>
-  );
+  return <StatusBadge status={row.status} label={row.status_str || (API_PAYMENT_STATUS_LABEL[row.status] ?? String(row.status))} />;
 }

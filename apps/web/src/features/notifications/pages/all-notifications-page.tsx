@@ -11,7 +11,8 @@ import { GmtDate } from '../../../components/gmt-date.tsx';
 import { useLoadMoreQuery } from '../../../hooks/use-list-query.ts';
 import { NOTIFICATIONS_QUERY_KEY } from '../../../hooks/use-notifications.ts';
 
-const PER_PAGE = 20;
+// The page reads ten at a time, as every list does by default (DECISIONS 25).
+const PER_PAGE = 10;
 const NO_FILTERS = {};
 
 /** 'money-request-paid' -> 'Money request paid'. */

@@ -53,6 +53,14 @@ function ExpiryCountdown({ link }: { link: TPaymentLinkRow }) {
   );
 }
 
+function UrlText({ value }: { value: string | null }) {
+  return (
+    <Text component="span" size="sm" style={{ overflowWrap: 'anywhere' }}>
+      {value ?? '—'}
+    </Text>
+  );
+}
+
 /** A status change the user asked for by switching a link, waiting on the confirm. */
 interface AskedStatus {
   linkId: number;
@@ -141,6 +149,9 @@ const COLUMNS: DataColumn<TPaymentLinkRow>[] = [
       </Anchor>
     ),
   },
+  // DECISIONS 40: both URLs exist under Columns, hidden at first; long URLs wrap instead of widening the table.
+  { accessor: 'redirect_url', title: 'Redirect URL', defaultToggle: false, render: (row) => <UrlText value={row.redirect_url} /> },
+  { accessor: 'callback_url', title: 'Callback URL', defaultToggle: false, render: (row) => <UrlText value={row.callback_url} /> },
   {
     accessor: 'added_by_user',
     title: 'Added By',

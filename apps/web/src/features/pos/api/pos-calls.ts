@@ -15,6 +15,7 @@ import {
 } from '@paywallet/contract';
 import { call } from '../../../api/client.ts';
 import { useListQuery, type Pager } from '../../../hooks/use-list-query.ts';
+import { activePosChannels } from '../pos-channels.ts';
 
 export const POS_QUERY_KEY = ['pos-devices'] as const;
 
@@ -45,13 +46,16 @@ export function usePosDeviceStaff(posDeviceId: number | undefined) {
   });
 }
 
-/** The merchant's POS channels, each with its store and terminal (shown store/terminal/channel). */
+/**
+ * The POS channels a device may be put on, each with its store and terminal (shown
+ * store/terminal/channel): those of the merchant's Active stores only, as the server requires.
+ */
 export function usePosChannels() {
   return useQuery({
     queryKey: [...POS_QUERY_KEY, 'channels'],
     queryFn: async ({ signal }): Promise<TChannelWithParents[]> => {
       const answer = await call(getStoresCall, { type: GET_STORES_TYPE.WITH_CHANNELS }, { signal });
-      return (answer.channels ?? []).filter((channel) => channel.type === 'pos');
+      return activePosChannels(answer.stores, answer.channels ?? []);
     },
   });
 }

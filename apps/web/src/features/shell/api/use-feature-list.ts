@@ -8,6 +8,7 @@ import type { TFeatureGroup } from '@paywallet/contract';
 import { z } from 'zod';
 import { isApiError } from '../../../api/api-error.ts';
 import { call } from '../../../api/client.ts';
+import { useAccountKind } from '../../../hooks/use-account-kind.ts';
 import { emitSessionEnded } from '../../../api/session-events.ts';
 import { clearClientState, sessionState } from '../../../lib/storage.ts';
 
@@ -47,4 +48,11 @@ export function useFeatureList() {
     initialData: storedFeatureList,
     initialDataUpdatedAt: 0,
   });
+}
+
+/** Whether the signed-in merchant holds the feature with this slug (the side menu's list). */
+export function useHasFeature(slug: string): boolean {
+  const kind = useAccountKind();
+  const features = useFeatureList();
+  return kind === 'merchant' && (features.data ?? []).some((group) => group.features.some((feature) => feature.slug === slug));
 }

@@ -3,26 +3,16 @@
 // Settings. Shown to merchants who have the App Settings feature, from the sm breakpoint up; the
 // settings are read when the modal opens.
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Modal, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { getMerchantAppSettingsCall } from '@paywallet/contract';
 import { call } from '../../../api/client.ts';
 import { MERCHANT_PATHS } from '../../../lib/paths.ts';
-import { CopyButton } from '../../../components/copy-button.tsx';
+import { CredentialField } from '../../../components/credential-field.tsx';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
-import { useAccountKind } from '../../../hooks/use-account-kind.ts';
 import { usePhoneWidth } from '../../../hooks/use-phone-width.ts';
-import { useFeatureList } from '../api/use-feature-list.ts';
-
-function Credential({ label, value }: { label: string; value: string }) {
-  return (
-    <Group gap="xs" wrap="nowrap" align="flex-end">
-      <TextInput label={label} value={value} readOnly style={{ flex: 1, minWidth: 0 }} styles={{ input: { fontFamily: 'monospace' } }} />
-      <CopyButton value={value} label={label} />
-    </Group>
-  );
-}
+import { useHasFeature } from '../api/use-feature-list.ts';
 
 function ApiKeysContent({ onClose }: { onClose: () => void }) {
   const settings = useQuery({
@@ -35,9 +25,9 @@ function ApiKeysContent({ onClose }: { onClose: () => void }) {
   const record = settings.data;
   return (
     <Stack gap="md">
-      <Credential label="Client ID" value={record.client_id} />
+      <CredentialField label="Client ID" value={record.client_id} />
       {record.client_secret !== null ? (
-        <Credential label="Client Secret" value={record.client_secret} />
+        <CredentialField label="Client Secret" value={record.client_secret} />
       ) : (
         <Alert color="gray" variant="light">
           The client secret is shown to the main account only.
@@ -52,11 +42,8 @@ function ApiKeysContent({ onClose }: { onClose: () => void }) {
 
 export function ApiKeysButton() {
   const [opened, setOpened] = useState(false);
-  const kind = useAccountKind();
-  const features = useFeatureList();
+  const allowed = useHasFeature('app-setting');
   const phone = usePhoneWidth();
-  const allowed =
-    kind === 'merchant' && (features.data ?? []).some((group) => group.features.some((feature) => feature.slug === 'app-setting'));
   if (!allowed) return null;
   return (
     <>

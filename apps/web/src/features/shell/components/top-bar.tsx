@@ -1,7 +1,7 @@
 // The shell's top bar: menu toggle (below the sm breakpoint, where the side menu is a drawer),
 // product name, admin notice, wallet select and user menu. At phone width the admin notice moves
-// into the drawer (side-menu.tsx) and the gaps tighten, so the wallet select and the user menu
-// keep their place on a 360 px screen.
+// to a strip across the top of the screen (app-layout.tsx), the way back into the drawer, and the
+// gaps tighten, so the wallet select and the user menu keep their place on a 360 px screen.
 import { Burger, Group } from '@mantine/core';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { ImpersonationBanner } from '../../../components/impersonation-banner.tsx';

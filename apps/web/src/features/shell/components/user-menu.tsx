@@ -1,15 +1,16 @@
-// The user menu of the top bar: Profile (not for an administrator logged in as the user) and
-// Logout (after a confirm). Settings joins it with the App Settings screen (app-setting): no
-// menu entry leads to a page this build does not have.
+// The user menu of the top bar: Profile (not for an administrator logged in as the user),
+// Settings (to App Settings, for a merchant holding the app-setting feature: no entry leads to a
+// page the account cannot open) and Logout (after a confirm).
 import { useState } from 'react';
 import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { TEXTS } from '@paywallet/contract';
 import type { TUser } from '@paywallet/contract';
-import { PATHS } from '../../../lib/paths.ts';
+import { MERCHANT_PATHS, PATHS } from '../../../lib/paths.ts';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { Icon } from '../../../components/icons.tsx';
 import { useLogout } from '../api/use-logout.ts';
+import { useHasFeature } from '../api/use-feature-list.ts';
 
 export interface UserMenuProps {
   user: TUser | undefined;
@@ -26,6 +27,7 @@ export function UserMenu({ user, avatar, isAdmin }: UserMenuProps) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const logout = useLogout();
+  const canOpenSettings = useHasFeature('app-setting');
   const name = user ? `${user.first_name} ${user.last_name}` : 'Account';
 
   return (
@@ -51,9 +53,14 @@ export function UserMenu({ user, avatar, isAdmin }: UserMenuProps) {
               <Menu.Item leftSection={<Icon name="user" size={16} />} onClick={() => navigate(PATHS.profile)}>
                 Profile
               </Menu.Item>
-              <Menu.Divider />
             </>
           )}
+          {canOpenSettings && (
+            <Menu.Item leftSection={<Icon name="settings" size={16} />} onClick={() => navigate(MERCHANT_PATHS.appSetting)}>
+              Settings
+            </Menu.Item>
+          )}
+          {(!isAdmin || canOpenSettings) && <Menu.Divider />}
           <Menu.Item color="red" leftSection={<Icon name="logout" size={16} />} onClick={() => setConfirming(true)}>
             Logout
           </Menu.Item>

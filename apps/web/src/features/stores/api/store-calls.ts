@@ -1,9 +1,9 @@
 // The calls of store onboarding (spec 3 section 7): the store list, one store's activation,
 // the owner's multipart save and its document, read once per owner. Every change drops the
 // cached list and activation so the screens read what the server holds.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { getFileCall, getStoreActivationCall, getStoreCall, manageStoreOwnersCall, TEXTS } from '@paywallet/contract';
+import { deleteStoreCall, getFileCall, getStoreActivationCall, getStoreCall, manageStoreOwnersCall, TEXTS } from '@paywallet/contract';
 import type { TEnvelope, TOwnerOperation } from '@paywallet/contract';
 import { ApiError, NETWORK_FAILURE_CODE } from '../../../api/api-error.ts';
 import { authHeaders, call, reportNetworkFailure, settleEnvelope } from '../../../api/client.ts';
@@ -33,6 +33,24 @@ export function forgetStores(queryClient: QueryClient): Promise<void> {
 export function useForgetStores() {
   const queryClient = useQueryClient();
   return () => forgetStores(queryClient);
+}
+
+/** delete-store: a Draft store goes, with its owners; the list is read again. */
+export function useDeleteStore(onDeleted: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (storeId: number) => call(deleteStoreCall, { storeId }),
+    onSuccess: async () => {
+      await forgetStores(queryClient);
+      onDeleted();
+    },
+  });
+}
+
+/** The merchant's store holding this exact reference, if any (the Onboard modal opens it). */
+export async function findStoreByReference(reference: string): Promise<number | undefined> {
+  const page = await call(getStoreCall, { reference, perPage: 10 });
+  return page.data[0]?.id;
 }
 
 /** An owner's document, fetched the first time its panel opens and kept for the session. */

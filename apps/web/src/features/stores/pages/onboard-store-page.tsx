@@ -1,7 +1,7 @@
 // Onboard Store (Merchant Store Manual Verification, spec 3 section 2.4): step one chooses the
 // registered country (UAE) and the business type and begins; step two holds Business Details
 // (Create makes a Draft store) and Business Owner, enabled once the store exists, with Submit
-// for Approval once an owner is saved.
+// for Approval, shown disabled with its reason until an owner is saved (DECISIONS 50).
 import { useCallback, useRef, useState } from 'react';
 import { Alert, Button, Group, Paper, Radio, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { createStoreCall, STORE_STATUS, updateStoreCall } from '@paywallet/contract';
@@ -15,6 +15,7 @@ import { useContractForm } from '../../../hooks/use-contract-form.ts';
 import { useForgetStores } from '../api/store-calls.ts';
 import { BusinessFields } from '../components/business-fields.tsx';
 import { OwnersPanel } from '../components/owners-panel.tsx';
+import { SubmitForApproval } from '../components/submit-for-approval.tsx';
 import { BUSINESS_TYPES, COUNTRY_OPTIONS, emptyStoreForm, toStoreRequest, ZStoreForm } from '../store-form.ts';
 
 export function OnboardStorePage() {
@@ -162,11 +163,7 @@ function DetailsStep({
               <Button variant="default" onClick={() => navigate(PATHS.store)}>
                 Back
               </Button>
-              {savedOwners > 0 && (
-                <Button onClick={() => void submitForApproval()} loading={submitting}>
-                  Submit for Approval
-                </Button>
-              )}
+              <SubmitForApproval savedOwners={savedOwners} loading={submitting} onSubmit={() => void submitForApproval()} />
             </Group>
           </Stack>
         )}

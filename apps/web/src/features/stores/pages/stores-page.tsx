@@ -1,19 +1,20 @@
 // The Stores list (spec 3 section 2.4): breadcrumb App > Store, the Onboard button, the table
 // of the merchant's stores (Name, Code, Status, Created At, Updated At) with View/Update Store
-// Onboarding and View Comments on each row.
+// Onboarding and View Comments on each row, and Delete (after a confirm) on a Draft store's.
 import { useState } from 'react';
 import { Anchor, Breadcrumbs, Button, Group, Stack, Title } from '@mantine/core';
-import type { TStoreRow } from '@paywallet/contract';
+import { STORE_STATUS, type TStoreRow } from '@paywallet/contract';
 import { Link, useNavigate } from 'react-router-dom';
-import { PATHS } from '../../../lib/paths.ts';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { GmtDate } from '../../../components/gmt-date.tsx';
 import { useUrlPager } from '../../../hooks/use-url-filters.ts';
-import { useStoreList } from '../api/store-calls.ts';
+import { useDeleteStore, useStoreList } from '../api/store-calls.ts';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { CommentsModal } from '../components/comments-modal.tsx';
 import { OnboardingModal } from '../components/onboarding-modal.tsx';
 import { StoreStatus } from '../components/store-status.tsx';
+import { storeUpdateLink } from '../store-links.ts';
 
 const COLUMNS: DataColumn<TStoreRow>[] = [
   { accessor: 'name', title: 'Name' },
@@ -23,17 +24,14 @@ const COLUMNS: DataColumn<TStoreRow>[] = [
   { accessor: 'updated_at', title: 'Updated At', noWrap: true, render: (row) => <GmtDate value={row.updated_at} /> },
 ];
 
-/** The update screen takes the store in its query (the spec keeps it in client state). */
-export function storeUpdateLink(storeId: number): string {
-  return `${PATHS.storeUpdateAccountActivation}?storeId=${storeId}`;
-}
-
 export function StoresPage() {
   const navigate = useNavigate();
   const pager = useUrlPager();
   const list = useStoreList(pager);
   const [onboarding, setOnboarding] = useState(false);
   const [comments, setComments] = useState<TStoreRow | null>(null);
+  const [deleting, setDeleting] = useState<TStoreRow | null>(null);
+  const deleteStore = useDeleteStore(() => setDeleting(null));
 
   return (
     <Stack gap="lg">
@@ -61,10 +59,20 @@ export function StoresPage() {
         actions={[
           { label: 'View/Update Store Onboarding', variant: 'light', onClick: (row) => navigate(storeUpdateLink(row.id)) },
           { label: 'View Comments', variant: 'default', onClick: setComments },
+          // Only a Draft store, never submitted, can go (the server refuses any other).
+          { label: 'Delete', variant: 'light', color: 'red', onClick: setDeleting, hidden: (row) => row.status !== STORE_STATUS.DRAFT },
         ]}
       />
       <OnboardingModal opened={onboarding} onClose={() => setOnboarding(false)} />
       <CommentsModal store={comments} onClose={() => setComments(null)} />
+      <ConfirmModal
+        opened={deleting !== null}
+        title="Delete Store"
+        message={`Are you sure you want to delete the Draft store ${deleting?.name ?? ''}? Its owners and their documents are deleted with it.`}
+        loading={deleteStore.isPending}
+        onNo={() => setDeleting(null)}
+        onYes={() => deleting && deleteStore.mutate(deleting.id)}
+      />
     </Stack>
   );
 }

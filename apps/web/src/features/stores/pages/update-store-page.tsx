@@ -11,6 +11,7 @@ import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useContractForm } from '../../../hooks/use-contract-form.ts';
 import { useForgetStores, useStoreActivation } from '../api/store-calls.ts';
 import { BusinessFields } from '../components/business-fields.tsx';
+import { SubmitForApproval } from '../components/submit-for-approval.tsx';
 import { OwnersPanel } from '../components/owners-panel.tsx';
 import { storeFormOf, toStoreRequest, ZStoreForm } from '../store-form.ts';
 
@@ -57,7 +58,10 @@ function UpdateStore({ activation }: { activation: TStoreActivation }) {
     }),
     onSuccess: async () => {
       await forgetStores();
-      navigate(PATHS.store);
+      // The next step: a store with no owner yet needs one before it can be submitted, so an
+      // update leads to the owners; otherwise (or after a submit) back to the list.
+      if (!submitting.current && savedOwners === 0) setTab('owners');
+      else navigate(PATHS.store);
     },
   });
 
@@ -106,21 +110,32 @@ function UpdateStore({ activation }: { activation: TStoreActivation }) {
                   <Button type="submit" variant="light" loading={pending && !submitMode} disabled={!editable}>
                     Update
                   </Button>
-                  <Button
-                    onClick={() => send(true)}
+                  <SubmitForApproval
+                    savedOwners={savedOwners}
                     loading={pending && submitMode}
-                    disabled={!editable || savedOwners === 0}
-                    title={savedOwners === 0 ? 'Save at least one owner first' : undefined}
-                  >
-                    Submit for Approval
-                  </Button>
+                    disabled={!editable}
+                    onSubmit={() => send(true)}
+                  />
                 </Group>
               </Group>
             </Stack>
           </form>
         </Tabs.Panel>
         <Tabs.Panel value="owners">
-          <OwnersPanel storeId={activation.id} owners={activation.owners} locked={!editable} onSavedCount={onSavedCount} />
+          <Stack gap="md">
+            <OwnersPanel storeId={activation.id} owners={activation.owners} locked={!editable} onSavedCount={onSavedCount} />
+            <Group justify="space-between" gap="sm">
+              <Button variant="default" onClick={() => setTab('business')}>
+                Back
+              </Button>
+              <SubmitForApproval
+                savedOwners={savedOwners}
+                loading={pending && submitMode}
+                disabled={!editable}
+                onSubmit={() => send(true)}
+              />
+            </Group>
+          </Stack>
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,0 +1,18 @@
+// Proves DECISIONS 48: each API payment status has its own colour, and a paid one is never red.
+import { describe, expect, it } from 'vitest';
+import { API_PAYMENT_STATUS } from '@paywallet/contract';
+import { apiPaymentStatusColor } from './api-payment-colors.ts';
+
+describe('API payment status colours', () => {
+  it('reads 1 Initiated neutral, 2 Paid success, 3 Expired warning, 4 Failed danger', () => {
+    expect(apiPaymentStatusColor(API_PAYMENT_STATUS.INITIATED)).toBe('gray.7');
+    expect(apiPaymentStatusColor(API_PAYMENT_STATUS.PAID)).toBe('green.9');
+    expect(apiPaymentStatusColor(API_PAYMENT_STATUS.EXPIRED)).toBe('orange.9');
+    expect(apiPaymentStatusColor(API_PAYMENT_STATUS.FAILED)).toBe('red.9');
+  });
+
+  it('never paints a paid payment red, and reads an unknown status as neutral', () => {
+    expect(apiPaymentStatusColor(API_PAYMENT_STATUS.PAID)).not.toMatch(/^red/);
+    expect(apiPaymentStatusColor(99)).toBe('gray.7');
+  });
+});
