@@ -147,3 +147,10 @@ export * from './calls/app-settings/update-notification-settings.ts';
 export * from './calls/app-settings/update-merchant-app-settings.ts';
 export * from './calls/app-settings/get-webhook-deliveries.ts';
 export * from './calls/app-settings/replay-webhook.ts';
+// ---- refunds (issue 15) ----
+export * from './calls/refunds/common.ts';
+export * from './calls/refunds/create-refund-request.ts';
+export * from './calls/refunds/get-all-refunds.ts';
+export * from './calls/refunds/cancel-refund-request.ts';
+export * from './calls/admin/admin-get-refund-requests.ts';
+export * from './calls/admin/admin-process-refund.ts';
