@@ -73,7 +73,8 @@ export async function openRefund(trx: Transaction<Database>, ask: RefundAsk, sta
   const locked = await repository.lockMerchantPayment(trx, ask.merchantUserId, ask.transactionId);
   if (!locked) fail('PAYMENT_NOT_FOUND');
   if (locked.state !== 'succeeded' || locked.captured_amount <= 0n) fail('PAYMENT_NOT_REFUNDABLE');
-  const twin = ask.duplicateWindowMs === undefined ? undefined : await repository.findRecentTwinRefund(trx, twinOf(ask, ask.duplicateWindowMs));
+  const twin =
+    ask.duplicateWindowMs === undefined ? undefined : await repository.findRecentTwinRefund(trx, twinOf(ask, ask.duplicateWindowMs));
   if (twin) return { requestId: twin.id, uuid: twin.uuid, amountMinor: twin.amount, status: twin.status, replayed: true };
   const view = await paymentAfterChange(trx, ask.merchantUserId, ask.transactionId);
   const amountMinor = await refundableAmount(trx, locked, view.currency, ask);
@@ -164,14 +165,24 @@ async function postRefund(deps: Deps, trx: Transaction<Database>, input: PostRef
   if (current?.status !== REFUND_REQUEST_STATUS.INITIATED) return null;
   const view = await paymentAfterChange(trx, input.merchantUserId, locked.transaction_id);
   const amountMinor = current.amount;
-  const refundTransactionId = await postRefundEntries(trx, { uuid: current.uuid, locked, view, amountMinor, description: current.description });
+  const refundTransactionId = await postRefundEntries(trx, {
+    uuid: current.uuid,
+    locked,
+    view,
+    amountMinor,
+    description: current.description,
+  });
   const moved = await repository.setRefundProcessed(trx, input.requestId, refundTransactionId);
   assert(moved === 1, 'an Initiated refund request held under lock becomes Processed');
   await recordRefundStatus(trx, { requestId: input.requestId, status: REFUND_REQUEST_STATUS.PROCESSED, comment: null, actorUserId: null });
   const refundedMinor = locked.refunded_amount + amountMinor;
   assert(refundedMinor <= locked.captured_amount, 'refunds never exceed the captured amount');
   await repository.updateMerchantPayment(trx, locked.transaction_id, { refunded_amount: refundedMinor });
-  await logStep(trx, locked.attempt_id, input.ip, 'Refunded', { amount: String(amountMinor), refund: current.uuid, source: input.stepSource });
+  await logStep(trx, locked.attempt_id, input.ip, 'Refunded', {
+    amount: String(amountMinor),
+    refund: current.uuid,
+    source: input.stepSource,
+  });
   const payment = await paymentAfterChange(trx, input.merchantUserId, locked.transaction_id);
   const refund = { uuid: current.uuid, amountMinor };
   await tellPaymentEvent(
@@ -212,12 +223,18 @@ export async function remainingRefundable(
 }
 
 /** The amount asked (or all that remains), refused when nothing or less remains of the captured amount. */
-async function refundableAmount(trx: Transaction<Database>, locked: repository.LockedPayment, currency: string, ask: RefundAsk): Promise<bigint> {
+async function refundableAmount(
+  trx: Transaction<Database>,
+  locked: repository.LockedPayment,
+  currency: string,
+  ask: RefundAsk,
+): Promise<bigint> {
   const { remainingMinor: remaining } = await remainingRefundable(trx, locked);
   const remainingText = `${currency} ${formatMinor(remaining > 0n ? remaining : 0n, 2, { groupSeparator: ',' })}`;
   const amount = ask.amountMinor ?? remaining;
   if (remaining <= 0n) fail('REFUND_EXCEEDS_REMAINING', { remaining: remainingText });
-  if (ask.wholeShownMinor !== undefined && ask.wholeShownMinor !== remaining) fail('REFUND_REMAINING_CHANGED', { remaining: remainingText });
+  if (ask.wholeShownMinor !== undefined && ask.wholeShownMinor !== remaining)
+    fail('REFUND_REMAINING_CHANGED', { remaining: remainingText });
   if (amount <= 0n) fail('AMOUNT_NOT_POSITIVE');
   if (amount > remaining) fail('REFUND_EXCEEDS_REMAINING', { remaining: remainingText });
   return amount;

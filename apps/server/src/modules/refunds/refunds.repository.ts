@@ -77,7 +77,11 @@ export const refundListSource = defineListSource({
         if (UUID_PATTERN.test(text)) return eb.or([eb('refund_requests.uuid', '=', text), eb('transactions.uuid', '=', text), ...byText]);
         if (!UUID_PREFIX_PATTERN.test(text)) return eb.or(byText);
         const prefix = likePattern(text, 'prefix');
-        return eb.or([eb(eb.cast('refund_requests.uuid', 'text'), 'like', prefix), eb(eb.cast('transactions.uuid', 'text'), 'like', prefix), ...byText]);
+        return eb.or([
+          eb(eb.cast('refund_requests.uuid', 'text'), 'like', prefix),
+          eb(eb.cast('transactions.uuid', 'text'), 'like', prefix),
+          ...byText,
+        ]);
       }),
     ),
   columns: (query) =>
@@ -173,7 +177,10 @@ export async function decideInitiatedRefund(db: Queryable, refundRequestId: bigi
 }
 
 /** What a notice of a refund names: its payment's uuid and currency. */
-export async function findRefundPaymentFacts(db: Queryable, refundRequestId: bigint): Promise<{ payment_uuid: string; currency_code: string }> {
+export async function findRefundPaymentFacts(
+  db: Queryable,
+  refundRequestId: bigint,
+): Promise<{ payment_uuid: string; currency_code: string }> {
   const row = await db
     .selectFrom('refund_requests')
     .innerJoin('transactions', 'transactions.id', 'refund_requests.transaction_id')
@@ -207,11 +214,25 @@ export async function findMerchantPaymentByUuid(
   const row = await db
     .selectFrom('transactions')
     .leftJoin('merchant_payments', 'merchant_payments.transaction_id', 'transactions.id')
-    .select(['transactions.id', 'transactions.transaction_type_id', 'transactions.receiver_user_id', 'merchant_payments.merchant_user_id as mp_merchant'])
+    .select([
+      'transactions.id',
+      'transactions.transaction_type_id',
+      'transactions.receiver_user_id',
+      'merchant_payments.merchant_user_id as mp_merchant',
+    ])
     .where('transactions.uuid', '=', uuid)
-    .where((eb) => eb.or([eb('transactions.receiver_user_id', '=', merchantUserId), eb('transactions.sender_user_id', '=', merchantUserId)]))
+    .where((eb) =>
+      eb.or([eb('transactions.receiver_user_id', '=', merchantUserId), eb('transactions.sender_user_id', '=', merchantUserId)]),
+    )
     .executeTakeFirst();
-  return row && { id: row.id, transaction_type_id: row.transaction_type_id, receiver_user_id: row.receiver_user_id, is_card_payment: row.mp_merchant === merchantUserId };
+  return (
+    row && {
+      id: row.id,
+      transaction_type_id: row.transaction_type_id,
+      receiver_user_id: row.receiver_user_id,
+      is_card_payment: row.mp_merchant === merchantUserId,
+    }
+  );
 }
 
 /** A card payment of the merchant's (its state row), without a lock: what refundAmountDetails reads. */

@@ -27,7 +27,8 @@ export function registerRefundCalls(dispatcher: Dispatcher, deps: Deps): void {
   dispatcher.register(adminGetRefundRequestsCall, async (input) => ({ data: await refunds.getRefundRequestsForConsole(deps, input) }));
   dispatcher.register(adminProcessRefundCall, async (input, ctx) => ({
     data: await refunds.processRefund(deps, ctx.audit, ctx.scope.actorUserId, input),
-    message: input.status === REFUND_REQUEST_STATUS.REJECTED ? 'The refund was rejected.' : 'The refund was approved: its money is on its way.',
+    message:
+      input.status === REFUND_REQUEST_STATUS.REJECTED ? 'The refund was rejected.' : 'The refund was approved: its money is on its way.',
   }));
 }
 

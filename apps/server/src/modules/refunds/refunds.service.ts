@@ -150,12 +150,7 @@ export async function getRefundRequestsForConsole(deps: Deps, input: TAdminGetRe
 }
 
 async function refundRowOf(db: Queryable, merchantUserId: bigint, requestId: bigint): Promise<TRefundRow> {
-  const page = await listPage(
-    db,
-    refundList,
-    { merchantUserId, days: {}, channels: null, onlyId: requestId },
-    { page: 1, perPage: 1 },
-  );
+  const page = await listPage(db, refundList, { merchantUserId, days: {}, channels: null, onlyId: requestId }, { page: 1, perPage: 1 });
   const view = page.data[0];
   assert(view !== undefined && view.id === Number(requestId), 'a refund request just written is listed');
   return merchantRow((await withDetails(db, [view]))[0]!);
@@ -257,7 +252,10 @@ export async function processRefund(
     await recordRefundStatus(trx, { requestId, status: to, comment: input.comment || null, actorUserId: adminUserId });
     if (approve) await enqueueJob(trx, 'process-refund', { refundRequestId: String(requestId) });
     else await notifyRejected(trx, decided, input.comment);
-    await audit.record(trx, { subject: { type: 'refund_request', id: requestId }, detail: { status: to, merchant: String(decided.merchant_user_id) } });
+    await audit.record(trx, {
+      subject: { type: 'refund_request', id: requestId },
+      detail: { status: to, merchant: String(decided.merchant_user_id) },
+    });
     return { id: Number(requestId), status: to, status_str: statusLabel(to) };
   });
 }
@@ -317,7 +315,11 @@ export async function runApprovedRefund(deps: Deps, requestId: bigint): Promise<
 // ---- the refund amounts of one payment (get-transactions, refundAmountDetails=1) -----------------
 
 /** transaction amount (captured), processed, pending (Pending and Initiated) and remaining refunds of the merchant's payment. */
-export async function refundAmountDetails(db: Queryable, merchantUserId: bigint, paymentUuid: string | undefined): Promise<TRefundAmountDetails> {
+export async function refundAmountDetails(
+  db: Queryable,
+  merchantUserId: bigint,
+  paymentUuid: string | undefined,
+): Promise<TRefundAmountDetails> {
   if (!paymentUuid || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(paymentUuid)) fail('TRANSACTION_NOT_FOUND');
   const transactionId = await refundablePaymentId(db, merchantUserId, paymentUuid);
   const payment = await findPaymentAmounts(db, merchantUserId, transactionId);

@@ -189,7 +189,9 @@ export const REPORT_TYPES = {
     columns: refundColumns,
     // Totals add what was paid back or is on its way: canceled and rejected requests moved nothing.
     currencyOf: (row) =>
-      row.status === REFUND_REQUEST_STATUS.CANCELED || row.status === REFUND_REQUEST_STATUS.REJECTED ? null : row.refunded_transaction.currency.code,
+      row.status === REFUND_REQUEST_STATUS.CANCELED || row.status === REFUND_REQUEST_STATUS.REJECTED
+        ? null
+        : row.refunded_transaction.currency.code,
   }),
 } satisfies Record<TReportType, ReportType>;
 

@@ -22,7 +22,13 @@ export const ZCreateRefundRequestRequest = z
       .refine((value) => UUID_PATTERN.test(value), 'The selected transaction id is invalid'),
     amount: zAmountMinor.optional(),
     description: zFreeText('description', REFUND_LIMITS.descriptionMaxChars).nullish(),
-    isPartial: z.coerce.number().int().min(0, 'The selected is partial is invalid').max(1, 'The selected is partial is invalid').optional().default(0),
+    isPartial: z.coerce
+      .number()
+      .int()
+      .min(0, 'The selected is partial is invalid')
+      .max(1, 'The selected is partial is invalid')
+      .optional()
+      .default(0),
   })
   .superRefine((value, ctx) => {
     if (value.isPartial === 1 && value.amount === undefined) {
