@@ -69,7 +69,11 @@ export interface OpenedRefund {
  * decides) or Initiated (the API and POS: posted in the same transaction). The caller's
  * transaction holds the payment's lock until it commits.
  */
-export async function openRefund(trx: Transaction<Database>, ask: RefundAsk, status: 0 | 1): Promise<OpenedRefund> {
+export async function openRefund(
+  trx: Transaction<Database>,
+  ask: RefundAsk,
+  status: typeof REFUND_REQUEST_STATUS.PENDING | typeof REFUND_REQUEST_STATUS.INITIATED,
+): Promise<OpenedRefund> {
   const locked = await repository.lockMerchantPayment(trx, ask.merchantUserId, ask.transactionId);
   if (!locked) fail('PAYMENT_NOT_FOUND');
   if (locked.state !== 'succeeded' || locked.captured_amount <= 0n) fail('PAYMENT_NOT_REFUNDABLE');

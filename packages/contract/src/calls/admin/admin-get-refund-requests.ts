@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { defineCall } from '../../call.ts';
 import { dateRangeOrdered, zPage, zPageOf } from '../../lists.ts';
 import { zOptionalId } from '../../rules.ts';
