@@ -168,6 +168,7 @@ export const FEATURE_PATHS = {
   'payment-link': { consumer: MERCHANT_PATHS.paymentLink, merchant: MERCHANT_PATHS.paymentLink },
   'api-payment': { consumer: MERCHANT_PATHS.apiPayment, merchant: MERCHANT_PATHS.apiPayment },
   'app-setting': { consumer: MERCHANT_PATHS.appSetting, merchant: MERCHANT_PATHS.appSetting },
+  refund: { consumer: MERCHANT_PATHS.refund, merchant: MERCHANT_PATHS.refund },
 } as const satisfies Record<TFeatureSlug, Record<TAccountKind, string>>;
 
 /** The menu link of a feature slug from the server, or undefined for a slug this build has no screen for. */
