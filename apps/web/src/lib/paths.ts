@@ -90,6 +90,7 @@ export const CONSOLE_PATHS = {
   auditLog: '/console/audit-log',
   /** A merchant's card fee schedule: ?id=<merchant user id>. */
   merchantFees: '/console/merchant-fees',
+  refunds: '/console/refunds',
 } as const;
 
 export const PATHS = { home: APP_ROOT, ...AUTH_PATHS, ...CONSUMER_PATHS, ...MERCHANT_PATHS } as const;
