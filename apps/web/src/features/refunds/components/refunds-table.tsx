@@ -67,7 +67,7 @@ export function RefundsTable({
       noWrap: true,
       render: (row) => <Amount minor={row.amount} currency={row.refunded_transaction.currency.code} size="sm" />,
     },
-    { accessor: 'status', title: 'Status', render: (row) => <RefundStatusBadge status={row.status} /> },
+    { accessor: 'status', title: 'Status', noWrap: true, render: (row) => <RefundStatusBadge status={row.status} /> },
     {
       accessor: 'description',
       title: 'Description',
@@ -78,7 +78,13 @@ export function RefundsTable({
       ),
     },
     { accessor: 'added_by', title: 'Added By', render: (row) => <AddedByBadge row={row} viewerId={viewerId} /> },
-    { accessor: 'refunded_transaction.channel.name', title: 'Channel', render: (row) => row.refunded_transaction.channel?.name ?? '—' },
+    {
+      accessor: 'refunded_transaction.channel.name',
+      title: 'Channel',
+      // Hidden at first under Columns: at 1280 px the status, amount and dates show without scrolling.
+      defaultToggle: false,
+      render: (row) => row.refunded_transaction.channel?.name ?? '—',
+    },
     { accessor: 'created_at', title: 'Time/Date', noWrap: true, render: (row) => <GmtDate value={row.created_at} /> },
   ];
   const actions: RowAction<TRefundRow>[] = [
