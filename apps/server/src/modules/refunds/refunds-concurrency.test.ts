@@ -103,7 +103,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('refunds under concurrency (
     const viaApi = () =>
       doors
         .apiCall(`/payments/${apiUuid}/refunds`, { amount: REFUND_MINOR })
-        .then((answer) => (answer.status === 201 ? 'ok' : (answer.body as { error: { code: string } }).error.code));
+        .then((answer) => (answer.status === 201 ? 'ok' : (answer.body as unknown as { error: { code: string } }).error.code));
     const viaPos = () =>
       posApi(t, 'refund', { transactionId: posUuid, amount: REFUND_MINOR }, { token: bearer }).then((answer) =>
         answer.status === 200 ? 'ok' : answer.body.error!.code,

@@ -15,6 +15,7 @@ import {
   getAllRefundsCall,
   getReportCall,
   getTransactionsCall,
+  type TRefundAmountDetails,
   type TRefundRow,
 } from '@paywallet/contract';
 import { countRows, createTestApp, type TestApp } from '../../test/harness.ts';
@@ -69,7 +70,8 @@ const create = (body: Parameters<typeof t.call<typeof createRefundRequestCall>>[
 
 async function amountsOf(transactionId: string, token = shop.token) {
   const answer = await t.call(getTransactionsCall, { refundAmountDetails: 1, transactionId }, { token });
-  return { code: answer.code, reason: answer.reason, data: answer.data };
+  // refundAmountDetails=1 answers the refund amounts (the call's union has the list and the detail too).
+  return { code: answer.code, reason: answer.reason, data: answer.data as TRefundAmountDetails };
 }
 
 async function historyOf(refundId: number): Promise<string[]> {
