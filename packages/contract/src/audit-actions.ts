@@ -70,6 +70,11 @@ export const AUDIT_ACTIONS = [
   'batch-run.item-fail',
   'batch-run.finish',
   'api-payment.expire',
+  // ---- refunds (issue 15): asked on the back office, decided in the console, posted by a job ----
+  'refund.create',
+  'refund.cancel',
+  'refund.process',
+  'refund.post',
 ] as const;
 
 /** One of the audit log's actions: '<subject>.<verb>'. */

@@ -299,6 +299,18 @@ export const ERRORS = {
   POS_RATE_LIMITED: fixed(429, 'Too many requests from this device. Please try again shortly.'),
   POS_ROUTE_NOT_FOUND: fixed(404, 'Not found.'),
   WEBHOOK_EVENT_NOT_FOUND: fixed(404, 'Webhook event not found.'),
+  // ---- refunds (issue 15) ------------------------------------------------------------------
+  /** No refund request of this merchant with this id (another merchant's is not found either). */
+  REFUND_NOT_FOUND: fixed(404, 'Refund not found.'),
+  /** Only a Pending (0) refund is canceled, approved or rejected (DECISIONS 18). */
+  REFUND_NOT_PENDING: withParams<{ status: string }>(409, (p) => `This refund is ${p.status}: only a pending refund can be changed.`),
+  /** A transaction of the merchant that is not a payment link, API or POS payment (DECISIONS 27). */
+  TRANSACTION_NOT_REFUNDABLE: fixed(422, 'Only payment link, API and POS payments can be refunded.'),
+  /** A whole refund (isPartial 0) whose amount is no longer all that remains: another refund came first. */
+  REFUND_REMAINING_CHANGED: withParams<{ remaining: string }>(
+    409,
+    (p) => `The remaining refundable amount is now ${p.remaining}. Please check the amount and try again.`,
+  ),
 } as const;
 
 export type TErrorName = keyof typeof ERRORS;

@@ -32,6 +32,7 @@ export const FEATURES = {
   'payment-link': { name: 'Payment Links', group: 'Payments', sort: 5, icon: 'payment-link', audience: 'merchant' },
   'api-payment': { name: 'Api Payment', group: 'Payments', sort: 20, icon: 'api', audience: 'merchant' },
   'app-setting': { name: 'App Settings', group: 'Business', sort: 9, icon: 'settings', audience: 'merchant' },
+  refund: { name: 'Refunds', group: 'Payments', sort: 6, icon: 'refund', audience: 'merchant' },
 } as const satisfies Record<string, FeatureEntry>;
 
 export type TFeatureSlug = keyof typeof FEATURES;

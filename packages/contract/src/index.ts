@@ -154,3 +154,10 @@ export * from './calls/app-settings/replay-webhook.ts';
 export * from './calls/dashboard/common.ts';
 export * from './calls/dashboard/merchant-dashboard-overview.ts';
 export * from './calls/dashboard/get-balance-on-hold.ts';
+// ---- refunds (issue 15) ----
+export * from './calls/refunds/common.ts';
+export * from './calls/refunds/create-refund-request.ts';
+export * from './calls/refunds/get-all-refunds.ts';
+export * from './calls/refunds/cancel-refund-request.ts';
+export * from './calls/admin/admin-get-refund-requests.ts';
+export * from './calls/admin/admin-process-refund.ts';

@@ -27,6 +27,7 @@ import * as m0019 from './migrations/0019-checkout-api-payments.ts';
 import * as m0023 from './migrations/0023-impersonation-sessions.ts';
 import * as m0020 from './migrations/0020-posting-keys-batch-runs.ts';
 import * as m0022 from './migrations/0022-sealed-next-action.ts';
+import * as m0026 from './migrations/0026-refund-history.ts';
 
 export type Db = Kysely<Database>;
 /** The database or a transaction on it: repositories take either as their first argument. */
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0023-impersonation-sessions': m0023,
   '0020-posting-keys-batch-runs': m0020,
   '0022-sealed-next-action': m0022,
+  '0026-refund-history': m0026,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -511,6 +511,7 @@ export interface Database {
   payment_attempt_logs: PaymentAttemptLogsTable;
   merchant_payments: MerchantPaymentsTable;
   refund_requests: RefundRequestsTable;
+  refund_request_details: RefundRequestDetailsTable;
   // ---- exports (0018) ----
   reports: ReportsTable;
   // ---- payment links (0013) ----
@@ -652,6 +653,16 @@ export interface RefundRequestsTable {
   refund_transaction_id: bigint | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+// ---- refund status history (0026) ----
+export interface RefundRequestDetailsTable {
+  id: Generated<bigint>;
+  refund_request_id: bigint;
+  status: number;
+  comment: string | null;
+  actor_user_id: bigint | null;
+  created_at: Generated<Date>;
 }
 
 // ---- exports (0018) ------------------------------------------------------------------------

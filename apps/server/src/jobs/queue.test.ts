@@ -244,6 +244,7 @@ describe('the registry of the app’s kinds', () => {
         'expire-hosted-api-payments',
         'expire-stale-card-payments',
         'generate-report',
+        'process-refund',
         'prune-finished-jobs',
         'prune-idempotency-keys',
         'remove-expired-reports',

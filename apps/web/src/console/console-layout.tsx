@@ -21,6 +21,7 @@ const MENU: Array<{ label: string; to: string; icon: IconName }> = [
   { label: 'KYC', to: CONSOLE_PATHS.kyc, icon: 'user' },
   { label: 'Merchants', to: CONSOLE_PATHS.merchants, icon: 'users' },
   { label: 'Audit log', to: CONSOLE_PATHS.auditLog, icon: 'report' },
+  { label: 'Refunds', to: CONSOLE_PATHS.refunds, icon: 'refund' },
 ];
 
 export function ConsoleLayout() {

@@ -90,6 +90,7 @@ export const CONSOLE_PATHS = {
   auditLog: '/console/audit-log',
   /** A merchant's card fee schedule: ?id=<merchant user id>. */
   merchantFees: '/console/merchant-fees',
+  refunds: '/console/refunds',
 } as const;
 
 export const PATHS = { home: APP_ROOT, ...AUTH_PATHS, ...CONSUMER_PATHS, ...MERCHANT_PATHS } as const;
@@ -168,6 +169,7 @@ export const FEATURE_PATHS = {
   'payment-link': { consumer: MERCHANT_PATHS.paymentLink, merchant: MERCHANT_PATHS.paymentLink },
   'api-payment': { consumer: MERCHANT_PATHS.apiPayment, merchant: MERCHANT_PATHS.apiPayment },
   'app-setting': { consumer: MERCHANT_PATHS.appSetting, merchant: MERCHANT_PATHS.appSetting },
+  refund: { consumer: MERCHANT_PATHS.refund, merchant: MERCHANT_PATHS.refund },
 } as const satisfies Record<TFeatureSlug, Record<TAccountKind, string>>;
 
 /** The menu link of a feature slug from the server, or undefined for a slug this build has no screen for. */

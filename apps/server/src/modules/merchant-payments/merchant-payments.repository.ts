@@ -266,11 +266,74 @@ export async function insertRefundRequest(db: Queryable, r: NewRefundRequest): P
   return row.id;
 }
 
-export async function setRefundProcessed(db: Queryable, refundRequestId: bigint, refundTransactionId: bigint): Promise<void> {
-  await db
+/** Initiated -> Processed with its refund transaction; answers how many rows moved (0 or 1). */
+export async function setRefundProcessed(db: Queryable, refundRequestId: bigint, refundTransactionId: bigint): Promise<number> {
+  const result = await db
     .updateTable('refund_requests')
     .set({ status: REFUND_REQUEST_STATUS.PROCESSED, refund_transaction_id: refundTransactionId, updated_at: new Date() })
     .where('id', '=', refundRequestId)
+    .where('status', '=', REFUND_REQUEST_STATUS.INITIATED)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export interface RefundRequestRow {
+  id: bigint;
+  uuid: string;
+  merchant_user_id: bigint;
+  transaction_id: bigint;
+  status: number;
+  amount: bigint;
+  description: string | null;
+}
+
+const REFUND_REQUEST_COLUMNS = ['id', 'uuid', 'merchant_user_id', 'transaction_id', 'status', 'amount', 'description'] as const;
+
+/** Any merchant's refund request by id (the job reads whose it is). */
+export async function findRefundRequest(db: Queryable, refundRequestId: bigint): Promise<RefundRequestRow | undefined> {
+  return db.selectFrom('refund_requests').select(REFUND_REQUEST_COLUMNS).where('id', '=', refundRequestId).executeTakeFirst();
+}
+
+/** The refund request, locked: take its payment's lock first (the order every refund path keeps). */
+export async function lockRefundRequest(db: Queryable, refundRequestId: bigint): Promise<RefundRequestRow | undefined> {
+  return db.selectFrom('refund_requests').select(REFUND_REQUEST_COLUMNS).where('id', '=', refundRequestId).forUpdate().executeTakeFirst();
+}
+
+export interface RefundTwin {
+  transactionId: bigint;
+  addedBy: bigint | null;
+  source: string;
+  /** Absent: a whole refund, whatever its amount. */
+  amountMinor: bigint | undefined;
+  description: string | null;
+  since: Date;
+}
+
+/** The newest Pending request identical to `twin`, made since `twin.since`. */
+export async function findRecentTwinRefund(db: Queryable, twin: RefundTwin): Promise<RefundRequestRow | undefined> {
+  return db
+    .selectFrom('refund_requests')
+    .select(REFUND_REQUEST_COLUMNS)
+    .where('transaction_id', '=', twin.transactionId)
+    .where('status', '=', REFUND_REQUEST_STATUS.PENDING)
+    .where('source', '=', twin.source as 'merchant')
+    .where('created_at', '>=', twin.since)
+    .where((eb) => (twin.addedBy === null ? eb('added_by', 'is', null) : eb('added_by', '=', twin.addedBy)))
+    .where((eb) => (twin.description === null ? eb('description', 'is', null) : eb('description', '=', twin.description)))
+    .$if(twin.amountMinor !== undefined, (query) => query.where('amount', '=', twin.amountMinor!))
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** One row of a refund request's status history. */
+export async function insertRefundStatus(
+  db: Queryable,
+  row: { requestId: bigint; status: number; comment: string | null; actorUserId: bigint | null },
+): Promise<void> {
+  await db
+    .insertInto('refund_request_details')
+    .values({ refund_request_id: row.requestId, status: row.status, comment: row.comment, actor_user_id: row.actorUserId })
     .execute();
 }
 

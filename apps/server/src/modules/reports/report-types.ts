@@ -7,6 +7,7 @@
 // Adding a report type (docs/exports.md): its request variant in the contract
 // (packages/contract/src/calls/reports/common.ts, REPORT_REQUESTS) and one entry here.
 import {
+  REFUND_REQUEST_STATUS,
   TRANSACTION_STATUS,
   ZGenerateReportRequest,
   type TFeatureSlug,
@@ -19,6 +20,7 @@ import type { Database } from '../../db/schema.ts';
 import { listCount, listStream, type ListDefinition } from '../../db/lists.ts';
 import { linkTransactionList, linkTransactionListParams, type LinkTransactionExportRow } from '../payment-links/payment-links.service.ts';
 import { transactionList, transactionListParams } from '../transactions/transactions.service.ts';
+import { refundList, refundListParams, type RefundView } from '../refunds/refunds.service.ts';
 
 /** How a cell reads: text as is; money in minor units, shown in major units; an ISO time in GMT. */
 export type CellKind = 'text' | 'amount' | 'fee' | 'time';
@@ -140,6 +142,25 @@ const linkTransactionColumns: ReadonlyArray<ReportColumn<LinkTransactionExportRo
   { header: 'Created At (GMT)', width: 18, kind: 'time', value: (row) => row.created_at },
 ];
 
+// The refund requests: the columns of the Refund requests screen, the description whole.
+const refundColumns: ReadonlyArray<ReportColumn<RefundView>> = [
+  { header: 'Refund Id', width: 40, kind: 'text', value: (row) => row.uuid },
+  { header: 'Transaction Id', width: 40, kind: 'text', value: (row) => row.refunded_transaction.uuid },
+  { header: 'Channel', width: 16, kind: 'text', value: (row) => row.refunded_transaction.channel?.name ?? null },
+  { header: 'Currency', width: 11, kind: 'text', value: (row) => row.refunded_transaction.currency.code },
+  { header: 'Amount', width: 14, kind: 'amount', value: (row) => row.amount, summed: true },
+  { header: 'Status', width: 11, kind: 'text', value: (row) => row.status_str },
+  { header: 'Added By', width: 18, kind: 'text', value: (row) => refundAddedBy(row) },
+  { header: 'Description', width: 30, kind: 'text', value: (row) => row.description },
+  { header: 'Time/Date (GMT)', width: 20, kind: 'time', value: (row) => row.created_at },
+];
+
+function refundAddedBy(row: RefundView): string {
+  if (row.source === 'api') return 'API';
+  if (row.source === 'pos') return 'POS';
+  return row.added_by_user ? `${row.added_by_user.first_name} ${row.added_by_user.last_name}`.trim() : '';
+}
+
 export const REPORT_TYPES = {
   transactions: defineReportType({
     reportType: 'transactions',
@@ -158,6 +179,19 @@ export const REPORT_TYPES = {
     params: (db, accountHolderId, input) => linkTransactionListParams(db, accountHolderId, input),
     columns: linkTransactionColumns,
     currencyOf: (row) => (row.status === TRANSACTION_STATUS.SUCCESS ? row.currency : null),
+  }),
+  refunds: defineReportType({
+    reportType: 'refunds',
+    title: 'Refunds',
+    feature: 'refund',
+    list: refundList,
+    params: (db, accountHolderId, input) => refundListParams(db, accountHolderId, input),
+    columns: refundColumns,
+    // Totals add what was paid back or is on its way: canceled and rejected requests moved nothing.
+    currencyOf: (row) =>
+      row.status === REFUND_REQUEST_STATUS.CANCELED || row.status === REFUND_REQUEST_STATUS.REJECTED
+        ? null
+        : row.refunded_transaction.currency.code,
   }),
 } satisfies Record<TReportType, ReportType>;
 

@@ -19,6 +19,7 @@ import { defineList, listPage } from '../../db/lists.ts';
 import { fail, fieldFailure } from '../../transport/errors.ts';
 import { resolveStoreScope } from '../stores/stores.service.ts';
 import { findOwnWallet } from '../wallets/wallets.service.ts';
+import { refundAmountDetails } from '../refunds/refunds.service.ts';
 import {
   findParty,
   findTransactionForParty,
@@ -151,6 +152,7 @@ export async function transactionListParams(db: Queryable, userId: bigint, filte
 }
 
 export async function getTransactions(deps: Deps, userId: bigint, input: TGetTransactionsInput) {
+  if (input.refundAmountDetails === 1) return refundAmountDetails(deps.db, userId, input.transactionId);
   if (input.transactionDetail === 1) return { detail: await transactionDetail(deps, userId, input.transactionId) };
   return listPage(deps.db, transactionList, await transactionListParams(deps.db, userId, input), input);
 }

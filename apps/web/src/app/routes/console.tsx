@@ -14,6 +14,7 @@ const Kyc = lazyPage(() => import('../../console/pages/kyc-page.tsx'), 'ConsoleK
 const Merchants = lazyPage(() => import('../../console/pages/merchants-page.tsx'), 'ConsoleMerchantsPage');
 const AuditLog = lazyPage(() => import('../../console/pages/audit-log-page.tsx'), 'ConsoleAuditLogPage');
 const MerchantFees = lazyPage(() => import('../../console/pages/merchant-fees-page.tsx'), 'ConsoleMerchantFeesPage');
+const Refunds = lazyPage(() => import('../../console/pages/refunds-page.tsx'), 'ConsoleRefundsPage');
 
 /** Administrators only; the server refuses every console call to anyone else anyway. */
 function RequireAdmin({ children }: { children: ReactNode }) {
@@ -40,6 +41,7 @@ export const consoleRoutes: RouteObject = {
     { path: child(CONSOLE_PATHS.merchants), element: <Merchants /> },
     { path: child(CONSOLE_PATHS.auditLog), element: <AuditLog /> },
     { path: child(CONSOLE_PATHS.merchantFees), element: <MerchantFees /> },
+    { path: child(CONSOLE_PATHS.refunds), element: <Refunds /> },
     { path: '*', element: <Navigate to={CONSOLE_PATHS.stores} replace /> },
   ],
 };

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { dateRangeOrdered } from '../../lists.ts';
 import { ZGetPaymentlinkTransactionsRequest } from '../payment-links/get-paymentlink-transactions.ts';
 import { ZTransactionFilters } from '../transactions/get-transactions.ts';
+import { ZRefundFilters } from '../refunds/common.ts';
 
 /** Spec 1 section 9 and spec 2: exports are offered as Excel and PDF. */
 export const EXPORT_FORMATS = ['excel', 'pdf'] as const;
@@ -53,6 +54,8 @@ export const REPORT_REQUESTS = {
   transactions: ZTransactionFilters.extend(zOutput).superRefine(dateRangeOrdered),
   /** The payments through one link: get-paymentlink-transactions has no filter besides the link. */
   payment_link_transactions: ZGetPaymentlinkTransactionsRequest.extend(zOutput),
+  /** The refund requests: get-all-refunds' filters. */
+  refunds: ZRefundFilters.extend(zOutput).superRefine(dateRangeOrdered),
 } as const;
 
 type ReportRequests = typeof REPORT_REQUESTS;

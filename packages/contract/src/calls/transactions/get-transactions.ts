@@ -3,6 +3,7 @@ import { defineCall, WALLET_HOLDERS } from '../../call.ts';
 import { dateRangeOrdered, zDateRange, zPage, zPageOf, zStoreScope } from '../../lists.ts';
 import { zOptionalId } from '../../rules.ts';
 import { TRANSACTION_STATUS } from '../../statuses.ts';
+import { ZRefundAmountDetails } from '../refunds/common.ts';
 
 const ZParty = z.object({
   first_name: z.string(),
@@ -72,6 +73,8 @@ export const ZTransactionFilters = z.object({
 export const ZGetTransactionsRequest = ZTransactionFilters.extend({
   ...zPage,
   transactionDetail: z.coerce.number().int().min(0).max(1).optional(),
+  /** With transactionId (a payment's uuid): its refund amounts (refunds module). */
+  refundAmountDetails: z.coerce.number().int().min(0).max(1).optional(),
 }).superRefine(dateRangeOrdered);
 export const getTransactionsCall = defineCall({
   path: 'get-transactions',
@@ -81,7 +84,7 @@ export const getTransactionsCall = defineCall({
   kind: 'read',
   audit: null,
   request: ZGetTransactionsRequest,
-  response: z.union([z.object({ detail: ZTransactionDetail }), zPageOf(ZTransactionRow)]),
+  response: z.union([z.object({ detail: ZTransactionDetail }), zPageOf(ZTransactionRow), ZRefundAmountDetails]),
 });
 export type TGetTransactionsRequest = z.input<typeof ZGetTransactionsRequest>;
 export type TGetTransactionsInput = z.output<typeof ZGetTransactionsRequest>;
