@@ -17,3 +17,8 @@ export function returnPath(state: unknown, fallback: string): string {
   const from = typeof state === 'object' && state !== null && 'from' in state ? (state as { from: unknown }).from : undefined;
   return typeof from === 'string' && from.startsWith('/app/') ? from : fallback;
 }
+
+/** This screen was opened by one of ours with a place to return to: Back can go back in history (keeping that page's own state). */
+export function openedFromApp(state: unknown): boolean {
+  return returnPath(state, '') !== '';
+}

@@ -4,7 +4,7 @@
 // Read more for a step's key/value data (the payment link attempt log reads the same way).
 import { Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { TTransactionDetail } from '@paywallet/contract';
 import { isApiError } from '../../../api/api-error.ts';
 import { MERCHANT_PATHS } from '../../../lib/paths.ts';
@@ -14,7 +14,7 @@ import { GmtDate } from '../../../components/gmt-date.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useTransactionAttempts, useTransactionDetail } from '../api/transaction-calls.ts';
 import { TransactionStatusBadge } from '../components/transaction-status-badge.tsx';
-import { returnPath } from '../return-to.ts';
+import { openedFromApp, returnPath } from '../return-to.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 404;
@@ -61,7 +61,10 @@ function TransactionHeader({ detail }: { detail: TTransactionDetail }) {
 export function TransactionAttemptsPage() {
   const param = useParams()['uuid'] ?? '';
   // DECISIONS 49: Back returns where the attempts were opened from; opened directly, to my-transactions.
-  const back = returnPath(useLocation().state, MERCHANT_PATHS.myTransactions);
+  const navigate = useNavigate();
+  const { state } = useLocation();
+  // Back in history when a screen of ours opened this one: the details keep where they came from.
+  const back = () => (openedFromApp(state) ? navigate(-1) : navigate(returnPath(state, MERCHANT_PATHS.myTransactions)));
   const uuid = UUID.test(param) ? param.toLowerCase() : undefined;
   const detail = useTransactionDetail(uuid ?? '', uuid !== undefined);
   const attempts = useTransactionAttempts(uuid);
@@ -77,7 +80,7 @@ export function TransactionAttemptsPage() {
           </Title>
           {attempts.isFetching && !attempts.isPending && <Loader size="sm" aria-label="Loading attempts" />}
         </Group>
-        <Button variant="default" component={Link} to={back}>
+        <Button variant="default" onClick={back}>
           Back
         </Button>
       </Group>

@@ -17,7 +17,7 @@ import { useTransactionDetail } from '../api/transaction-calls.ts';
 import { ChargesCard } from '../components/charges-card.tsx';
 import { PartyCard } from '../components/party-card.tsx';
 import { TransactionStatusBadge } from '../components/transaction-status-badge.tsx';
-import { returnHere, returnPath } from '../return-to.ts';
+import { openedFromApp, returnHere, returnPath } from '../return-to.ts';
 import { hasPaymentAttempts, settlementStatusWord } from '../transaction-view.ts';
 
 type Party = TTransactionDetail['sender'];
@@ -126,7 +126,10 @@ export function TransactionDetailsPage() {
               View attempts
             </Button>
           )}
-          <Button variant="default" onClick={() => navigate(returnPath(location.state, transactionsPath(kind)))}>
+          <Button
+            variant="default"
+            onClick={() => (openedFromApp(location.state) ? navigate(-1) : navigate(returnPath(location.state, transactionsPath(kind))))}
+          >
             Back
           </Button>
         </Group>
