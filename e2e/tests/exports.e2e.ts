@@ -84,7 +84,7 @@ describe('ExportButtons on the transactions screen', () => {
     await page.goto('/app/my-transactions');
     await page.locator('tr[data-uuid]').first().waitFor();
     const { download, bytes } = await exportFrom(page, 'Export Excel', 'Excel export progress', 'exports-excel-desktop');
-    expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.xlsx$/);
+    expect(download.suggestedFilename()).toMatch(/^transaction-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.xlsx$/);
     // An xlsx file is a zip archive.
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
     expect(bytes.length).toBeGreaterThan(1_000);

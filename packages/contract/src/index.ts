@@ -52,6 +52,7 @@ export * from './calls/deposits/check-balance-and-limits.ts';
 export * from './calls/deposits/initiate-deposit.ts';
 
 export * from './calls/transactions/get-transactions.ts';
+export * from './calls/transactions/transaction-types.ts';
 
 export * from './calls/stores/get-stores.ts';
 

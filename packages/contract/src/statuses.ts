@@ -128,3 +128,6 @@ export const API_PAYMENT_STATUS_LABEL: Readonly<Record<number, string>> = {
 /** A switch of the notification settings (SMS, e-mail): the merchant is told that way only when on. */
 export const NOTIFICATION_SWITCH = { OFF: 0, ON: 1 } as const;
 export type TNotificationSwitch = (typeof NOTIFICATION_SWITCH)[keyof typeof NOTIFICATION_SWITCH];
+
+/** A transaction's type (transaction_type_id): the ledger's numbering, for screens that single one out. */
+export { TransactionType } from '@paywallet/ledger';

@@ -50,3 +50,6 @@ function sandboxReference(): string {
 export function createAcquirer(): Acquirer {
   return new SandboxAcquirer();
 }
+
+/** Who acquires this deployment's card payments, as a transaction's details name it (`aquiring`). */
+export const ACQUIRER_IDENTITY = { name: 'Sandbox Acquirer', code: 'SANDBOX' } as const;

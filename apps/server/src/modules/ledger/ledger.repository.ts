@@ -125,7 +125,10 @@ export async function postPendingTransaction(
   return writeEntriesOf(trx, row, entries, charges);
 }
 
-/** Pending (0) -> failed (2) or expired (3) with its reason; false when it was not pending. */
+/**
+ * Pending (0) -> failed (2) or expired (3) with its reason; false when it was not pending. It
+ * moved nothing, so it carries no fee and no VAT from then on.
+ */
 export async function closePendingTransaction(
   trx: Transaction<Database>,
   transactionId: bigint,
@@ -134,7 +137,7 @@ export async function closePendingTransaction(
 ): Promise<boolean> {
   const updated = await trx
     .updateTable('transactions')
-    .set({ status, failure_reason: failureReason, updated_at: new Date() })
+    .set({ status, failure_reason: failureReason, fee: 0n, vat: 0n, updated_at: new Date() })
     .where('id', '=', transactionId)
     .where('status', '=', TRANSACTION_STATUS.PENDING)
     .returning('id')

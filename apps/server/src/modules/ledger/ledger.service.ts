@@ -98,7 +98,7 @@ export async function postEntries(
 // A merchant's manual capture uses the same path: the authorised payment is a pending row, and
 // the capture posts it (with `amounts` when it is captured for less than it was authorised).
 
-/** Writes a business row that moves no money: pending (0) or failed (2), never with entries. */
+/** Writes a business row that moves no money: pending (0) or failed (2, with fee and VAT 0), never with entries. */
 export async function recordUnpostedTransaction(
   trx: Transaction<Database>,
   movement: PostingTransaction,
@@ -108,7 +108,10 @@ export async function recordUnpostedTransaction(
     'an unposted transaction is pending or failed',
   );
   const uuid = crypto.randomUUID();
-  const transactionId = await repository.insertUnpostedTransaction(trx, movement, uuid);
+  // A failed movement moved nothing: it carries no fee and no VAT, whoever priced it before.
+  const failed = movement.status === TRANSACTION_STATUS.FAILED;
+  const written = failed ? { ...movement, feeMinor: 0n, vatMinor: 0n } : movement;
+  const transactionId = await repository.insertUnpostedTransaction(trx, written, uuid);
   assert(transactionId !== undefined, 'the transaction row was not written');
   return { transactionId, uuid };
 }

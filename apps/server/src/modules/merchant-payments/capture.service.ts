@@ -84,7 +84,7 @@ export async function voidPayment(deps: Deps, input: VoidInput): Promise<Merchan
     if (locked.state !== 'requires_capture') fail('PAYMENT_NOT_VOIDABLE');
     const closed = await closePendingTransaction(trx, input.transactionId, TRANSACTION_STATUS.FAILED, VOIDED_REASON);
     assert(closed, 'an authorisation waiting for capture has a pending transaction');
-    await repository.updateMerchantPayment(trx, input.transactionId, { state: 'voided' });
+    await repository.updateMerchantPayment(trx, input.transactionId, { state: 'voided', fee: 0n, vat: 0n });
     await logStep(trx, locked.attempt_id, input.ip, 'Voided');
     const payment = await paymentAfterChange(trx, input.merchantUserId, input.transactionId);
     await tellPaymentEvent(

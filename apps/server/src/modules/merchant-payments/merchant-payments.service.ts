@@ -259,6 +259,15 @@ async function recordAuthorization(
   }
 }
 
+/**
+ * The fee and VAT a charge carries: the price's while it may still move money; none once it
+ * failed, since a failed payment moved nothing (every screen, export, callback and webhook reads
+ * these stored values, so they are zero where they are written).
+ */
+function chargedFee(draft: ChargeDraft, state: MerchantPaymentState | 'succeeded'): { feeMinor: bigint; vatMinor: bigint } {
+  return state === 'failed' ? { feeMinor: 0n, vatMinor: 0n } : { feeMinor: draft.fee.feeMinor, vatMinor: draft.fee.vatMinor };
+}
+
 /** The transactions row of the charge, in the status given. */
 function movement(
   draft: ChargeDraft,
@@ -267,13 +276,14 @@ function movement(
 ): PostingTransaction {
   const { input } = draft;
   const { card } = input;
+  const { feeMinor, vatMinor } = chargedFee(draft, status === TRANSACTION_STATUS.FAILED ? 'failed' : 'succeeded');
   return {
     typeId: TYPE_OF_KIND[input.kind],
     status,
     currencyId: draft.currency.id,
     amountMinor: input.amountMinor,
-    feeMinor: draft.fee.feeMinor,
-    vatMinor: draft.fee.vatMinor,
+    feeMinor,
+    vatMinor,
     totalAmountMinor: input.amountMinor,
     receiver: partyOf(draft.wallet),
     paymentMethodId: draft.scheme.id,
@@ -360,8 +370,7 @@ async function insertPaymentRow(trx: Transaction<Database>, draft: ChargeDraft, 
     captureMethod: input.capture,
     authorisedMinor: input.amountMinor,
     capturedMinor: recorded.capturedMinor,
-    feeMinor: draft.fee.feeMinor,
-    vatMinor: draft.fee.vatMinor,
+    ...chargedFee(draft, recorded.state),
     cardBrand: card.brand,
     cardLast4: card.lastFour,
     cardMasked: card.maskedNumber,

@@ -84,7 +84,8 @@ async function close(
     reason,
   );
   assert(closed, 'a merchant payment in challenge has a pending transaction');
-  await repository.updateMerchantPayment(trx, transactionId, { state: declined ? 'failed' : 'expired' });
+  // Nothing moved: no fee, no VAT (as on the transaction row closePendingTransaction closed).
+  await repository.updateMerchantPayment(trx, transactionId, { state: declined ? 'failed' : 'expired', fee: 0n, vat: 0n });
   await logStep(trx, locked.attempt_id, GATEWAY_IP, declined ? '3-D Secure declined' : '3-D Secure expired', { reason });
   const payment = await paymentAfterChange(trx, locked.merchant_user_id, transactionId);
   await tellPaymentEvent(

@@ -179,14 +179,14 @@ const reportRow = (uuid: string) => t.deps.db.selectFrom('reports').selectAll().
 describe('an Excel export of the transactions', () => {
   it('holds exactly the rows of the list, newest first, with totals, and its progress reaches the total', async () => {
     // Proves the file and the screen read one definition: same rows, same order, same amounts.
-    const report = await exported(shop.token, { reportType: 'transactions', exportAs: 'excel' });
+    const report = await exported(shop.token, { reportType: 'transaction', exportAs: 'excel' });
     expect(report).toMatchObject({
       exportAs: 'excel',
       progress: { rowsWritten: SHOP_TOTAL, rowsTotal: SHOP_TOTAL },
       truncated: false,
       error: null,
     });
-    expect(report.fileName).toMatch(/^transactions-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.xlsx$/);
+    expect(report.fileName).toMatch(/^transaction-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.xlsx$/);
     expect(report.downloadUrl).toMatch(new RegExp(`^/api/reports/${report.reportId}/download\\?token=[A-Za-z0-9_-]{43}$`));
     expect(new Date(report.downloadExpiresAt!).getTime() - Date.now()).toBeGreaterThan(REPORT_LIMITS.linkLifeMs - 60_000);
 
@@ -218,7 +218,7 @@ describe('an Excel export of the transactions', () => {
   it('respects the filters exactly as get-transactions does (status and channel)', async () => {
     // Proves the export builds the list's params with the screen's own function.
     const filters = { status: 2, storeId: Number(shop.stores[0]!.id), channelId: Number(posChannel) };
-    const report = await exported(shop.token, { reportType: 'transactions', exportAs: 'excel', ...filters });
+    const report = await exported(shop.token, { reportType: 'transaction', exportAs: 'excel', ...filters });
     expect(report.progress).toEqual({ rowsWritten: FAILED_POS_SALES, rowsTotal: FAILED_POS_SALES });
     const rows = await sheetRows(await downloadedBytes(report, shop.token));
     const list = await listRows(shop.token, filters);
@@ -228,14 +228,14 @@ describe('an Excel export of the transactions', () => {
   });
 
   it('writes only the newest rows up to the limit, and says the list had more', async () => {
-    const report = await exported(shop.token, { reportType: 'transactions', exportAs: 'excel', limit: 5 });
+    const report = await exported(shop.token, { reportType: 'transaction', exportAs: 'excel', limit: 5 });
     expect(report).toMatchObject({ progress: { rowsWritten: 5, rowsTotal: 5 }, truncated: true });
     const rows = await sheetRows(await downloadedBytes(report, shop.token));
     expect(rows.slice(1, 6).map((cells) => cells[0])).toEqual((await listRows(shop.token)).slice(0, 5).map((row) => row.uuid));
   });
 
   it('lets a consumer export their own transactions', async () => {
-    const report = await exported(consumer.token, { reportType: 'transactions', exportAs: 'excel' });
+    const report = await exported(consumer.token, { reportType: 'transaction', exportAs: 'excel' });
     const rows = await sheetRows(await downloadedBytes(report, consumer.token));
     expect(rows.slice(1, 2).map(fileCells)).toEqual((await listRows(consumer.token)).map(expectedCells));
     expect(report.progress).toEqual({ rowsWritten: 1, rowsTotal: 1 });
@@ -244,7 +244,7 @@ describe('an Excel export of the transactions', () => {
 
 describe('a PDF export of the transactions', () => {
   it('is a PDF table over several pages with every row, the row count and the totals', async () => {
-    const report = await exported(shop.token, { reportType: 'transactions', exportAs: 'pdf' });
+    const report = await exported(shop.token, { reportType: 'transaction', exportAs: 'pdf' });
     expect(report.fileName).toMatch(/\.pdf$/);
     const answer = await download(report.downloadUrl!, shop.token);
     expect(answer.headers['content-type']).toBe('application/pdf');
@@ -264,7 +264,7 @@ describe('a PDF export of the transactions', () => {
 describe('who may export and download', () => {
   it('refuses another merchant the report, the download even with a valid link, and its store as a filter', async () => {
     // Proves reports are read by account holder: nothing of the shop leaks to the rival.
-    const report = await exported(shop.token, { reportType: 'transactions', exportAs: 'excel' });
+    const report = await exported(shop.token, { reportType: 'transaction', exportAs: 'excel' });
     const asked = await t.call(getReportCall, { reportId: report.reportId }, { token: rival.token });
     expect({ status: asked.status, reason: asked.reason }).toEqual({ status: 404, reason: 'REPORT_NOT_FOUND' });
     const taken = await download(report.downloadUrl!, rival.token);
@@ -276,7 +276,7 @@ describe('who may export and download', () => {
     const before = await countRows(t, ['reports', 'jobs', 'audit_log']);
     const scoped = await t.call(
       generateReportCall,
-      { reportType: 'transactions', exportAs: 'excel', storeId: Number(shop.stores[0]!.id) },
+      { reportType: 'transaction', exportAs: 'excel', storeId: Number(shop.stores[0]!.id) },
       { token: rival.token },
     );
     expect({ status: scoped.status, reason: scoped.reason }).toEqual({ status: 404, reason: 'STORE_NOT_FOUND' });
@@ -287,13 +287,13 @@ describe('who may export and download', () => {
 
   it('lets staff with the feature export, and refuses staff without it at every step', async () => {
     const [withFeature, withoutFeature] = shop.staff;
-    const report = await exported(withFeature!.token, { reportType: 'transactions', exportAs: 'excel' });
+    const report = await exported(withFeature!.token, { reportType: 'transaction', exportAs: 'excel' });
     expect((await download(report.downloadUrl!, withFeature!.token)).statusCode).toBe(200);
     // The owner reads the staff member's report: it is the merchant's.
     expect((await reportOf(shop.token, report.reportId)).status).toBe('ready');
 
     const before = await countRows(t, ['reports', 'jobs']);
-    const refused = await t.call(generateReportCall, { reportType: 'transactions', exportAs: 'pdf' }, { token: withoutFeature!.token });
+    const refused = await t.call(generateReportCall, { reportType: 'transaction', exportAs: 'pdf' }, { token: withoutFeature!.token });
     expect({ status: refused.status, reason: refused.reason }).toEqual({ status: 403, reason: 'FEATURE_NOT_GRANTED' });
     expect(await countRows(t, ['reports', 'jobs'])).toEqual(before);
     const asked = await t.call(getReportCall, { reportId: report.reportId }, { token: withoutFeature!.token });
@@ -307,7 +307,7 @@ describe('who may export and download', () => {
   });
 
   it('refuses a download without a session, without the token, with a replaced link and with an expired one', async () => {
-    const report = await exported(shop.token, { reportType: 'transactions', exportAs: 'pdf' });
+    const report = await exported(shop.token, { reportType: 'transaction', exportAs: 'pdf' });
     const reason = async (url: string, token?: string) => {
       const answer = await download(url, token);
       return `${answer.statusCode} ${answer.json<{ reason: string }>().reason}`;
@@ -331,10 +331,10 @@ describe('who may export and download', () => {
   it('refuses an unknown report type and a missing format, writing nothing', async () => {
     const before = await countRows(t, ['reports', 'jobs']);
     const unknown = await t.post('generate-report', { reportType: 'settlements', exportAs: 'excel' }, { token: shop.token });
-    const noFormat = await t.post('generate-report', { reportType: 'transactions' }, { token: shop.token });
+    const noFormat = await t.post('generate-report', { reportType: 'transaction' }, { token: shop.token });
     const badDates = await t.post(
       'generate-report',
-      { reportType: 'transactions', exportAs: 'pdf', fromDate: '2026-03-02', toDate: '2026-03-01' },
+      { reportType: 'transaction', exportAs: 'pdf', fromDate: '2026-03-02', toDate: '2026-03-01' },
       { token: shop.token },
     );
     const noType = await t.post('generate-report', { exportAs: 'excel' }, { token: shop.token });
@@ -361,20 +361,20 @@ describe('who may export and download', () => {
     // Proves the cap on work one account can queue: the refusal writes nothing; once the
     // queue has run, exporting works again.
     for (let report = 0; report < REPORT_LIMITS.inProgressMax; report++) {
-      await generate(shop.token, { reportType: 'transactions', exportAs: 'excel', limit: 1 });
+      await generate(shop.token, { reportType: 'transaction', exportAs: 'excel', limit: 1 });
     }
     const before = await countRows(t, ['reports', 'jobs', 'audit_log']);
-    const refused = await t.call(generateReportCall, { reportType: 'transactions', exportAs: 'pdf' }, { token: shop.staff[0]!.token });
+    const refused = await t.call(generateReportCall, { reportType: 'transaction', exportAs: 'pdf' }, { token: shop.staff[0]!.token });
     expect({ status: refused.status, reason: refused.reason }).toEqual({ status: 429, reason: 'REPORTS_IN_PROGRESS_LIMIT' });
     expect(await countRows(t, ['reports', 'jobs', 'audit_log'])).toEqual(before);
     // Another account is not held back by the shop's reports.
-    await generate(rival.token, { reportType: 'transactions', exportAs: 'pdf', limit: 1 });
+    await generate(rival.token, { reportType: 'transaction', exportAs: 'pdf', limit: 1 });
     await runner.drain();
-    await exported(shop.token, { reportType: 'transactions', exportAs: 'pdf', limit: 1 });
+    await exported(shop.token, { reportType: 'transaction', exportAs: 'pdf', limit: 1 });
   });
 
   it('records who generated a report in the audit log', async () => {
-    const reportId = await generate(shop.token, { reportType: 'transactions', exportAs: 'excel' });
+    const reportId = await generate(shop.token, { reportType: 'transaction', exportAs: 'excel' });
     const row = await reportRow(reportId);
     const audit = await t.deps.db
       .selectFrom('audit_log')
@@ -389,7 +389,7 @@ describe('who may export and download', () => {
 
 describe('a report that cannot be written', () => {
   it('fails at once when its filters no longer pass, and keeps no file', async () => {
-    const reportId = await generate(shop.token, { reportType: 'transactions', exportAs: 'excel' });
+    const reportId = await generate(shop.token, { reportType: 'transaction', exportAs: 'excel' });
     // The stored filters now name a store that is not the shop's (as if it had been taken away).
     await t.deps.db
       .updateTable('reports')
@@ -405,7 +405,7 @@ describe('a report that cannot be written', () => {
   });
 
   it('is retried after an error of ours, and marked failed after its last attempt', async () => {
-    const reportId = await generate(shop.token, { reportType: 'transactions', exportAs: 'pdf' });
+    const reportId = await generate(shop.token, { reportType: 'transaction', exportAs: 'pdf' });
     await t.deps.db
       .updateTable('reports')
       .set({ filters: JSON.stringify({ status: 'not a status' }) })
@@ -424,7 +424,7 @@ describe('a report that cannot be written', () => {
 
 describe('the expiry of report files', () => {
   it('removes files past their day and leaves the report as expired, without a link', async () => {
-    const report = await exported(shop.token, { reportType: 'transactions', exportAs: 'excel', limit: 2 });
+    const report = await exported(shop.token, { reportType: 'transaction', exportAs: 'excel', limit: 2 });
     const stored = await reportRow(report.reportId);
     const file = path.join(t.deps.config.dataDir, 'files', stored.file_key!);
     expect(fs.existsSync(file)).toBe(true);

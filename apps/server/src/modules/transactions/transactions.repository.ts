@@ -2,6 +2,7 @@
 // received. The list is a list definition's source (db/lists.ts): its filters select, its
 // display joins only add columns, so the count of a page never pays for the display.
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import { TransactionType } from '@paywallet/ledger';
 import type { Queryable } from '../../db/database.ts';
 import type { Database, TransactionsTable } from '../../db/schema.ts';
 import {
@@ -14,7 +15,33 @@ import {
   type FilteredQuery,
 } from '../../db/lists.ts';
 
-export type TransactionRow = Selectable<TransactionsTable> & { currency_code: string; payment_method_name: string | null };
+/** A charge (fee or VAT) of the movement, as the display subquery reads it (JSON numbers). */
+export interface ChargeJson {
+  name: string;
+  type: 'fee' | 'vat';
+  charges: number | string;
+}
+
+/** On a refund: the payment it gave money back for, as the display subquery reads it. */
+export interface RefundedJson {
+  uuid: string;
+  amount: number | string;
+  fee: number | string;
+  vat: number | string;
+  created_at: string;
+}
+
+export type TransactionRow = Selectable<TransactionsTable> & {
+  currency_code: string;
+  payment_method_name: string | null;
+  payment_method_code: string | null;
+  customer_name: string | null;
+  customer_email: string | null;
+  customer_phone: string | null;
+  customer_country: string | null;
+  charges_json: ChargeJson[];
+  refunded_json: RefundedJson | null;
+};
 
 export interface PartyRow {
   id: bigint;
@@ -24,19 +51,34 @@ export interface PartyRow {
   phone_number: string | null;
 }
 
-export interface ChargeRow {
-  name: string;
-  type: 'fee' | 'vat';
-  charges: bigint;
-}
-
 /** The columns a transaction row shows, with the joins only the display needs. */
 function withDisplayColumns(query: FilteredQuery<'transactions'>) {
   return query
     .innerJoin('currencies', 'currencies.id', 'transactions.currency_id')
     .leftJoin('payment_methods', 'payment_methods.id', 'transactions.payment_method_id')
+    .leftJoin('customers', 'customers.id', 'transactions.customer_id')
     .selectAll('transactions')
-    .select(['currencies.code as currency_code', 'payment_methods.name as payment_method_name']);
+    .select([
+      'currencies.code as currency_code',
+      'payment_methods.name as payment_method_name',
+      'payment_methods.code as payment_method_code',
+      'customers.name as customer_name',
+      'customers.email as customer_email',
+      'customers.phone as customer_phone',
+      'customers.country as customer_country',
+    ])
+    .select((eb) => [
+      // The row's charges and, on a refund, the payment it refunded: one subquery each, per
+      // row of the page only (an index lookup each), so the list never joins the charges' rows.
+      sql<
+        ChargeJson[]
+      >`(SELECT COALESCE(json_agg(json_build_object('name', c.name, 'type', c.type, 'charges', c.charges) ORDER BY c.id), '[]'::json)
+          FROM transaction_charges AS c WHERE c.transaction_id = transactions.id)`.as('charges_json'),
+      sql<RefundedJson | null>`(SELECT json_build_object('uuid', o.uuid, 'amount', o.amount, 'fee', o.fee, 'vat', o.vat, 'created_at', o.created_at)
+          FROM refund_requests AS r INNER JOIN transactions AS o ON o.id = r.transaction_id
+          WHERE ${eb.ref('transactions.transaction_type_id')} = ${TransactionType.Refund} AND r.refund_transaction_id = transactions.id
+          LIMIT 1)`.as('refunded_json'),
+    ]);
 }
 
 function trimmed(row: TransactionRow): TransactionRow {
@@ -55,6 +97,8 @@ export interface TransactionListParams {
   status?: number | undefined;
   typeId?: number | undefined;
   transactionId?: TransactionIdSearch | undefined;
+  /** The customer (of this merchant) who paid: their e-mail, lower-cased. */
+  customerEmail?: string | undefined;
   /** created_at within these GMT days. */
   days: DayRange;
   /** The store -> terminal -> channel scope, checked by the stores service. */
@@ -67,6 +111,20 @@ function partyFilter(params: TransactionListParams) {
     params.walletId === undefined
       ? eb.or([eb('transactions.sender_user_id', '=', params.userId), eb('transactions.receiver_user_id', '=', params.userId)])
       : eb.or([eb('transactions.sender_account_id', '=', params.walletId), eb('transactions.receiver_account_id', '=', params.walletId)]);
+}
+
+/** The payments of the merchant's customers with this e-mail (a customer is the merchant's own). */
+function customerEmailFilter(userId: bigint, email: string) {
+  return (eb: ExpressionBuilder<Database, 'transactions'>) =>
+    eb(
+      'transactions.customer_id',
+      'in',
+      eb
+        .selectFrom('customers')
+        .select('customers.id')
+        .where('customers.merchant_user_id', '=', userId)
+        .where(sql<string>`lower(customers.email)`, '=', email),
+    );
 }
 
 function transactionIdFilter(search: TransactionIdSearch) {
@@ -87,6 +145,7 @@ export const transactionListSource = defineListSource({
       .$if(params.status !== undefined, (query) => query.where('transactions.status', '=', params.status!))
       .$if(params.typeId !== undefined, (query) => query.where('transactions.transaction_type_id', '=', params.typeId!))
       .$if(params.transactionId !== undefined, (query) => query.where(transactionIdFilter(params.transactionId!)))
+      .$if(params.customerEmail !== undefined, (query) => query.where(customerEmailFilter(params.userId, params.customerEmail!)))
       .where(withinDays('transactions.created_at', params.days))
       .where(inChannels('transactions.channel_id', params.channels)),
   columns: (query) => ({ execute: async () => (await withDisplayColumns(query).execute()).map(trimmed) }),
@@ -109,13 +168,4 @@ export async function findParty(db: Queryable, userId: bigint | null): Promise<P
     .select(['id', 'first_name', 'last_name', 'email', 'phone_number'])
     .where('id', '=', userId)
     .executeTakeFirst();
-}
-
-export async function listCharges(db: Queryable, transactionId: bigint): Promise<ChargeRow[]> {
-  return db
-    .selectFrom('transaction_charges')
-    .select(['name', 'type', 'charges'])
-    .where('transaction_id', '=', transactionId)
-    .orderBy('id')
-    .execute();
 }

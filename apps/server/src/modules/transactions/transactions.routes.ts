@@ -1,4 +1,4 @@
-import { getTransactionsCall } from '@paywallet/contract';
+import { getTransactionsCall, transactionTypesCall } from '@paywallet/contract';
 import type { Dispatcher } from '../../transport/dispatcher.ts';
 import type { Deps } from '../../deps.ts';
 import * as transactions from './transactions.service.ts';
@@ -7,4 +7,5 @@ export function registerTransactionCalls(dispatcher: Dispatcher, deps: Deps): vo
   dispatcher.register(getTransactionsCall, async (input, ctx) => ({
     data: await transactions.getTransactions(deps, ctx.scope.accountHolderId, input),
   }));
+  dispatcher.register(transactionTypesCall, async () => ({ data: transactions.transactionTypes() }));
 }

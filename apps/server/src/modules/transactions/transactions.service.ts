@@ -6,24 +6,26 @@
 // stream the same rows the screen pages.
 import {
   SETTLEMENT_STATUS_LABEL,
+  TRANSACTION_STATUS,
   TRANSACTION_STATUS_LABEL,
+  type TChargeTransaction,
   type TGetTransactionsInput,
   type TTransactionDetail,
   type TTransactionFilters,
   type TTransactionRow,
 } from '@paywallet/contract';
-import { assert, isTransactionTypeId, minorToWire, TRANSACTION_TYPE_NAMES } from '@paywallet/ledger';
+import { assert, isTransactionTypeId, minorToWire, TRANSACTION_TYPE_IDS, TRANSACTION_TYPE_NAMES, TransactionType } from '@paywallet/ledger';
 import type { Deps } from '../../deps.ts';
 import type { Queryable } from '../../db/database.ts';
 import { defineList, listPage } from '../../db/lists.ts';
 import { fail, fieldFailure } from '../../transport/errors.ts';
+import { ACQUIRER_IDENTITY } from '../gateway/acquirer.ts';
 import { resolveStoreScope } from '../stores/stores.service.ts';
 import { findOwnWallet } from '../wallets/wallets.service.ts';
 import { refundAmountDetails } from '../refunds/refunds.service.ts';
 import {
   findParty,
   findTransactionForParty,
-  listCharges,
   transactionListSource,
   type PartyRow,
   type TransactionIdSearch,
@@ -38,6 +40,15 @@ export const TRANSACTION_ID_REQUIRED = 'The transaction id field is required';
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MASK_CHARACTERS = /[*xX•]/;
 const CARD_DIGITS_MIN = 12;
+
+/** The movements whose charges leave the sender's wallet; on every other, the receiver's. */
+const SENDER_PAYS_CHARGES: ReadonlySet<number> = new Set([
+  TransactionType.Withdrawal,
+  TransactionType.Transfer,
+  TransactionType.RequestPayment,
+]);
+/** The platform account a charge is paid to. */
+const CHARGE_RECEIVER_TITLE = { fee: 'Fees', vat: 'VAT' } as const;
 
 /**
  * A card number as it may be shown: first six and last four digits (DECISIONS 19). Stored
@@ -67,10 +78,67 @@ function directionOf(row: TransactionRow, userId: bigint, walletId: bigint | und
   return row.sender_user_id === userId ? -1 : 1;
 }
 
+/** JSON numbers of the display subqueries (int8 may arrive as text) to minor units. */
+function minorOf(value: number | string): bigint {
+  return BigInt(value);
+}
+
+/** Who pays a movement's charges: the sender of a transfer, request or withdrawal, else the receiver. */
+function chargePayer(row: TransactionRow): { title: string | null; userId: bigint | null } {
+  const senderPays = SENDER_PAYS_CHARGES.has(row.transaction_type_id) && row.sender_user_id !== null;
+  return senderPays
+    ? { title: row.sender_account_title, userId: row.sender_user_id }
+    : { title: row.receiver_account_title, userId: row.receiver_user_id };
+}
+
+function chargesView(row: TransactionRow): TChargeTransaction[] {
+  const payer = chargePayer(row);
+  return row.charges_json.map((charge) => {
+    const chargesMinor = minorOf(charge.charges);
+    return {
+      uuid: row.uuid,
+      name: charge.name,
+      type: charge.type,
+      charges: minorToWire(chargesMinor),
+      amount: minorToWire(chargesMinor),
+      total_amount: minorToWire(chargesMinor),
+      sender_account_title: payer.title,
+      sender_user_id: payer.userId === null ? null : Number(payer.userId),
+      receiver_account_title: CHARGE_RECEIVER_TITLE[charge.type],
+      receiver_user_id: null,
+    };
+  });
+}
+
+/** The payer of a merchant payment who was not a wallet: the merchant's customer. */
+function customerView(row: TransactionRow): TTransactionRow['customer'] {
+  if (row.customer_id === null || row.sender_user_id !== null || row.customer_name === null) return null;
+  return { email: row.customer_email, name: row.customer_name, phone: row.customer_phone };
+}
+
+function refundedView(row: TransactionRow): TTransactionRow['refunded_transaction'] {
+  const refunded = row.refunded_json;
+  if (refunded === null) return null;
+  return {
+    uuid: refunded.uuid,
+    amount: minorToWire(minorOf(refunded.amount)),
+    fee: minorToWire(minorOf(refunded.fee)),
+    vat: minorToWire(minorOf(refunded.vat)),
+    created_at: new Date(refunded.created_at).toISOString(),
+  };
+}
+
+function userIdOf(id: bigint | null): number | null {
+  return id === null ? null : Number(id);
+}
+
 function rowView(row: TransactionRow, userId: bigint, walletId?: bigint): TTransactionRow {
   assert(row.settlement_status === null || SETTLEMENT_STATUS_LABEL[row.settlement_status] !== undefined, 'settlement status is 0..3');
   return {
     uuid: row.uuid,
+    refrence: row.refrence,
+    reference_id: row.reference_id,
+    gateway_reference_id: row.gateway_reference_id,
     transaction_type_id: row.transaction_type_id,
     transaction_type: { name: typeName(row.transaction_type_id) },
     status: row.status,
@@ -84,15 +152,43 @@ function rowView(row: TransactionRow, userId: bigint, walletId?: bigint): TTrans
     direction: directionOf(row, userId, walletId),
     sender_account_title: row.sender_account_title,
     sender_account_number: row.sender_account_number,
+    sender_user_id: userIdOf(row.sender_user_id),
     receiver_account_title: row.receiver_account_title,
     receiver_account_number: row.receiver_account_number,
+    receiver_user_id: userIdOf(row.receiver_user_id),
+    card_holder_name: row.card_holder_name,
     card_number: maskCardNumber(row.card_number),
+    client_reference: row.client_reference,
+    customer: customerView(row),
+    charges_transactions: chargesView(row),
+    refunded_transaction: refundedView(row),
     created_at: new Date(row.created_at).toISOString(),
   };
 }
 
 function partyView(party: PartyRow | undefined) {
-  return party ? { first_name: party.first_name, last_name: party.last_name, email: party.email, phone_number: party.phone_number } : null;
+  return party ? { first_name: party.first_name, last_name: party.last_name, email: party.email } : null;
+}
+
+/** A failed or expired movement's reason; null on every other (the screen shows 'N/A'). */
+function failureReasonOf(row: TransactionRow): TTransactionDetail['failureReason'] {
+  const closed = row.status === TRANSACTION_STATUS.FAILED || row.status === TRANSACTION_STATUS.EXPIRED;
+  return closed && row.failure_reason ? { reason: row.failure_reason } : null;
+}
+
+/** The card side of a card payment: the acquirer, the scheme and the payer's country. */
+function cardDetail(row: TransactionRow) {
+  const byCard = row.card_number !== null;
+  return {
+    aquiring: byCard ? { name: ACQUIRER_IDENTITY.name, code: ACQUIRER_IDENTITY.code } : null,
+    schema:
+      byCard && row.payment_method_name !== null && row.payment_method_code !== null
+        ? { name: row.payment_method_name, code: row.payment_method_code }
+        : null,
+    country_code: row.customer_country,
+    // The acquirer answers a reference, not an approval code; none is stored, so none is invented.
+    approval_code: null,
+  };
 }
 
 async function transactionDetail(deps: Deps, userId: bigint, transactionId: string | undefined): Promise<TTransactionDetail> {
@@ -101,19 +197,15 @@ async function transactionDetail(deps: Deps, userId: bigint, transactionId: stri
   if (!UUID_PATTERN.test(transactionId)) fail('TRANSACTION_NOT_FOUND');
   const row = await findTransactionForParty(deps.db, userId, transactionId);
   if (!row) fail('TRANSACTION_NOT_FOUND');
-  const [sender, receiver, charges] = await Promise.all([
-    findParty(deps.db, row.sender_user_id),
-    findParty(deps.db, row.receiver_user_id),
-    listCharges(deps.db, row.id),
-  ]);
+  const [sender, receiver] = await Promise.all([findParty(deps.db, row.sender_user_id), findParty(deps.db, row.receiver_user_id)]);
   return {
     ...rowView(row, userId),
     sender: partyView(sender),
     receiver: partyView(receiver),
     settlement_date: row.settlement_date ? new Date(row.settlement_date).toISOString() : null,
     payment_method: row.payment_method_name === null ? null : { name: row.payment_method_name },
-    failure_reason: row.failure_reason,
-    charges: charges.map((charge) => ({ name: charge.name, type: charge.type, charges: minorToWire(charge.charges) })),
+    ...cardDetail(row),
+    failureReason: failureReasonOf(row),
     supportEmail: deps.config.supportEmail,
   };
 }
@@ -146,6 +238,7 @@ export async function transactionListParams(db: Queryable, userId: bigint, filte
     status: filters.status,
     typeId: filters.transactionTypeId,
     transactionId: transactionIdSearch(filters.transactionId),
+    customerEmail: filters.customerEmail,
     days: { fromDate: filters.fromDate, toDate: filters.toDate },
     channels,
   };
@@ -155,4 +248,9 @@ export async function getTransactions(deps: Deps, userId: bigint, input: TGetTra
   if (input.refundAmountDetails === 1) return refundAmountDetails(deps.db, userId, input.transactionId);
   if (input.transactionDetail === 1) return { detail: await transactionDetail(deps, userId, input.transactionId) };
   return listPage(deps.db, transactionList, await transactionListParams(deps.db, userId, input), input);
+}
+
+/** The transaction types, in their numbering (`transaction-types`): the options of the type filters. */
+export function transactionTypes(): Array<{ id: number; name: string }> {
+  return TRANSACTION_TYPE_IDS.map((id) => ({ id, name: TRANSACTION_TYPE_NAMES[id] }));
 }

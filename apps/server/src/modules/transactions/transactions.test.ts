@@ -70,6 +70,9 @@ describe('get-transactions list', () => {
     ]);
     expect(pageOf(mine).data[2]).toEqual({
       uuid: sent[0],
+      refrence: null,
+      reference_id: null,
+      gateway_reference_id: null,
       transaction_type_id: 3,
       transaction_type: { name: 'Transfer' },
       status: 1,
@@ -83,9 +86,19 @@ describe('get-transactions list', () => {
       direction: -1,
       sender_account_title: 'Alice Amin',
       sender_account_number: expect.stringMatching(/^PW\d{12}$/),
+      sender_user_id: Number(alice.id),
       receiver_account_title: 'Bob Bakr',
       receiver_account_number: expect.stringMatching(/^PW\d{12}$/),
+      receiver_user_id: Number(bob.id),
+      card_holder_name: null,
       card_number: null,
+      client_reference: null,
+      customer: null,
+      charges_transactions: [
+        expect.objectContaining({ name: 'Fee', type: 'fee', charges: 100, sender_account_title: 'Alice Amin' }),
+        expect.objectContaining({ name: 'VAT', type: 'vat', charges: 5, sender_account_title: 'Alice Amin' }),
+      ],
+      refunded_transaction: null,
       created_at: expect.stringMatching(/Z$/),
     });
     const bobs = await t.call(getTransactionsCall, {}, { token: bob.token });
@@ -117,7 +130,7 @@ describe('get-transactions list', () => {
 });
 
 describe('get-transactions detail', () => {
-  it('shows both parties, the real status, the charge rows, the method and the support e-mail', async () => {
+  it('shows both parties, the real status, the charges_transactions, the method and the support e-mail', async () => {
     // Proves the screen 20 detail for each party of a transfer (DECISIONS 5: real statuses).
     for (const who of [alice, bob]) {
       const result = await t.call(getTransactionsCall, { transactionDetail: 1, transactionId: sent[0] }, { token: who.token });
@@ -133,13 +146,40 @@ describe('get-transactions detail', () => {
         vat: 5,
         total_amount: 10_105,
         direction: who === alice ? -1 : 1,
-        sender: { first_name: 'Alice', last_name: 'Amin', email: alice.email, phone_number: alice.phone },
-        receiver: { first_name: 'Bob', last_name: 'Bakr', email: bob.email, phone_number: bob.phone },
+        sender: { first_name: 'Alice', last_name: 'Amin', email: alice.email },
+        receiver: { first_name: 'Bob', last_name: 'Bakr', email: bob.email },
+        sender_user_id: Number(alice.id),
+        receiver_user_id: Number(bob.id),
         payment_method: { name: 'Wallet Transfer' },
-        failure_reason: null,
-        charges: [
-          { name: 'Fee', type: 'fee', charges: 100 },
-          { name: 'VAT', type: 'vat', charges: 5 },
+        failureReason: null,
+        customer: null,
+        refunded_transaction: null,
+        aquiring: null,
+        schema: null,
+        // The sender of a transfer pays its charges, to the platform's fee and VAT accounts.
+        charges_transactions: [
+          {
+            uuid: sent[0],
+            name: 'Fee',
+            type: 'fee',
+            charges: 100,
+            amount: 100,
+            total_amount: 100,
+            sender_user_id: Number(alice.id),
+            receiver_account_title: 'Fees',
+            receiver_user_id: null,
+          },
+          {
+            uuid: sent[0],
+            name: 'VAT',
+            type: 'vat',
+            charges: 5,
+            amount: 5,
+            total_amount: 5,
+            sender_user_id: Number(alice.id),
+            receiver_account_title: 'VAT',
+            receiver_user_id: null,
+          },
         ],
         supportEmail: 'help@paywallet.test',
       });

@@ -10,6 +10,9 @@ import { chargesView } from './charges-view.ts';
 function detail(overrides: Partial<TTransactionDetail>): TTransactionDetail {
   return {
     uuid: 'a1',
+    refrence: null,
+    reference_id: null,
+    gateway_reference_id: null,
     transaction_type_id: 1,
     transaction_type: { name: 'Deposit' },
     status: TRANSACTION_STATUS.SUCCESS,
@@ -23,16 +26,26 @@ function detail(overrides: Partial<TTransactionDetail>): TTransactionDetail {
     direction: 1,
     sender_account_title: null,
     sender_account_number: null,
+    sender_user_id: null,
     receiver_account_title: 'Omar Nasser',
     receiver_account_number: '1000001',
+    receiver_user_id: 7,
+    card_holder_name: 'OMAR NASSER',
     card_number: '400000******0002',
+    client_reference: null,
+    customer: null,
+    refunded_transaction: null,
     created_at: '2026-01-01T00:00:00Z',
     sender: null,
     receiver: null,
     settlement_date: null,
     payment_method: { name: 'Card' },
-    failure_reason: null,
-    charges: [],
+    aquiring: null,
+    schema: null,
+    country_code: null,
+    approval_code: null,
+    failureReason: null,
+    charges_transactions: [],
     supportEmail: 'support@example.com',
     ...overrides,
   };
@@ -55,8 +68,22 @@ describe('chargesView', () => {
   });
 
   it("shows a successful transaction's charge rows, or its fee and VAT when it kept none", () => {
-    const rows = [{ name: 'Card fee', type: 'fee', charges: 350 }];
-    expect(chargesView(detail({ charges: rows }))).toEqual({ kind: 'charged', lines: rows });
+    const row = {
+      uuid: 'a1',
+      name: 'Card fee',
+      type: 'fee' as const,
+      charges: 350,
+      amount: 350,
+      total_amount: 350,
+      sender_account_title: 'Omar Nasser',
+      sender_user_id: 7,
+      receiver_account_title: 'Fees',
+      receiver_user_id: null,
+    };
+    expect(chargesView(detail({ charges_transactions: [row] }))).toEqual({
+      kind: 'charged',
+      lines: [{ name: 'Card fee', type: 'fee', charges: 350 }],
+    });
     expect(chargesView(detail({}))).toMatchObject({ kind: 'charged', lines: [{ type: 'fee' }, { type: 'vat' }] });
   });
 

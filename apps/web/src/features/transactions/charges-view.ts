@@ -5,7 +5,7 @@
 //   - pending: nothing taken yet; the charges that apply when the payment completes;
 //   - failed or expired: nothing was charged; the amount that was attempted.
 import { TRANSACTION_STATUS } from '@paywallet/contract';
-import type { TTransactionDetail } from '@paywallet/contract';
+import type { TTransactionRow } from '@paywallet/contract';
 
 export interface ChargeLine {
   name: string;
@@ -21,15 +21,17 @@ export type ChargesView =
   | { kind: 'not-charged'; outcome: 'failed' | 'expired' };
 
 /** The charge rows, or the fee and VAT of the totals when the transaction kept no rows. */
-function chargeLines(detail: TTransactionDetail): ChargeLine[] {
-  if (detail.charges.length > 0) return detail.charges;
+function chargeLines(detail: TTransactionRow): ChargeLine[] {
+  if (detail.charges_transactions.length > 0) {
+    return detail.charges_transactions.map((charge) => ({ name: charge.name, type: charge.type, charges: charge.charges }));
+  }
   const lines: ChargeLine[] = [];
   if (detail.fee !== 0) lines.push({ name: 'Fee', type: 'fee', charges: detail.fee });
   if (detail.vat !== 0) lines.push({ name: 'VAT', type: 'vat', charges: detail.vat });
   return lines;
 }
 
-export function chargesView(detail: TTransactionDetail): ChargesView {
+export function chargesView(detail: TTransactionRow): ChargesView {
   switch (detail.status) {
     case TRANSACTION_STATUS.FAILED:
       return { kind: 'not-charged', outcome: 'failed' };

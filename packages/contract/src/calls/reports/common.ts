@@ -51,7 +51,7 @@ const zOutput = { exportAs: zExportAs, limit: zLimit };
  * (apps/server/src/modules/reports/report-types.ts).
  */
 export const REPORT_REQUESTS = {
-  transactions: ZTransactionFilters.extend(zOutput).superRefine(dateRangeOrdered),
+  transaction: ZTransactionFilters.extend(zOutput).superRefine(dateRangeOrdered),
   /** The payments through one link: get-paymentlink-transactions has no filter besides the link. */
   payment_link_transactions: ZGetPaymentlinkTransactionsRequest.extend(zOutput),
   /** The refund requests: get-all-refunds' filters. */

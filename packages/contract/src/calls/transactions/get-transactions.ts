@@ -1,19 +1,59 @@
 import { z } from 'zod';
 import { defineCall, WALLET_HOLDERS } from '../../call.ts';
 import { dateRangeOrdered, zDateRange, zPage, zPageOf, zStoreScope } from '../../lists.ts';
-import { zOptionalId } from '../../rules.ts';
+import { LIMITS, zOptionalId } from '../../rules.ts';
 import { TRANSACTION_STATUS } from '../../statuses.ts';
 import { ZRefundAmountDetails } from '../refunds/common.ts';
 
+/** A wallet holder who sent or received the money (spec 2 section 3). */
 const ZParty = z.object({
   first_name: z.string(),
   last_name: z.string(),
   email: z.string().nullable(),
-  phone_number: z.string().nullable(),
 });
 
+/** The payer of a link, checkout, API or POS payment who paid by card, not from a wallet. */
+const ZCustomer = z.object({
+  email: z.string().nullable(),
+  name: z.string(),
+  phone: z.string().nullable(),
+});
+
+const ZNameCode = z.object({ name: z.string(), code: z.string() });
+
+/**
+ * One charge taken from the movement (fee or VAT), as the spec's `charges_transactions` reads:
+ * the charge is paid by the movement's receiver to the platform. Charges are rows of their
+ * movement here, not movements of their own, so `uuid` is the movement's.
+ */
+export const ZChargeTransaction = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  type: z.enum(['fee', 'vat']),
+  charges: z.number().int(),
+  amount: z.number().int(),
+  total_amount: z.number().int(),
+  sender_account_title: z.string().nullable(),
+  sender_user_id: z.number().int().nullable(),
+  receiver_account_title: z.string(),
+  receiver_user_id: z.number().int().nullable(),
+});
+
+/** On a refund (type 6): the payment it gave money back for. */
+export const ZRefundedTransaction = z.object({
+  uuid: z.string(),
+  amount: z.number().int(),
+  fee: z.number().int(),
+  vat: z.number().int(),
+  created_at: z.string(),
+});
+
+/** A transaction as the list and the exports read it; wire names as the spec spells them (DECISIONS 34). */
 export const ZTransactionRow = z.object({
   uuid: z.string(),
+  refrence: z.string().nullable(),
+  reference_id: z.string().nullable(),
+  gateway_reference_id: z.string().nullable(),
   transaction_type_id: z.number().int(),
   transaction_type: z.object({ name: z.string() }),
   status: z.number().int(),
@@ -28,9 +68,17 @@ export const ZTransactionRow = z.object({
   direction: z.number().int(),
   sender_account_title: z.string().nullable(),
   sender_account_number: z.string().nullable(),
+  sender_user_id: z.number().int().nullable(),
   receiver_account_title: z.string().nullable(),
   receiver_account_number: z.string().nullable(),
+  receiver_user_id: z.number().int().nullable(),
+  card_holder_name: z.string().nullable(),
+  /** Masked only: first six and last four digits (DECISIONS 19). */
   card_number: z.string().nullable(),
+  client_reference: z.string().nullable(),
+  customer: ZCustomer.nullable(),
+  charges_transactions: z.array(ZChargeTransaction),
+  refunded_transaction: ZRefundedTransaction.nullable(),
   created_at: z.string(),
 });
 export const ZTransactionDetail = ZTransactionRow.extend({
@@ -38,12 +86,19 @@ export const ZTransactionDetail = ZTransactionRow.extend({
   receiver: ZParty.nullable(),
   settlement_date: z.string().nullable(),
   payment_method: z.object({ name: z.string() }).nullable(),
-  failure_reason: z.string().nullable(),
-  charges: z.array(z.object({ name: z.string(), type: z.string(), charges: z.number().int() })),
+  aquiring: ZNameCode.nullable(),
+  schema: ZNameCode.nullable(),
+  country_code: z.string().nullable(),
+  approval_code: z.string().nullable(),
+  failureReason: z.object({ reason: z.string() }).nullable(),
   supportEmail: z.string(),
 });
 export type TTransactionRow = z.infer<typeof ZTransactionRow>;
 export type TTransactionDetail = z.infer<typeof ZTransactionDetail>;
+export type TChargeTransaction = z.infer<typeof ZChargeTransaction>;
+
+/** Spec 2 section 5: the customer email filter's message. */
+export const CUSTOMER_EMAIL_INVALID = 'Please enter a valid email address';
 
 const TRANSACTION_STATUS_VALUES = Object.values(TRANSACTION_STATUS) as number[];
 
@@ -65,6 +120,17 @@ export const ZTransactionFilters = z.object({
   userAccountId: zOptionalId('account'),
   /** The free-text search: a transaction id, or its beginning. */
   transactionId: z.string().trim().max(64).optional(),
+  /** The customer who paid a link, checkout, API or POS payment (spec 2 section 5). */
+  customerEmail: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string()
+      .max(LIMITS.emailMaxChars, { message: CUSTOMER_EMAIL_INVALID, abort: true })
+      .trim()
+      .pipe(z.email(CUSTOMER_EMAIL_INVALID))
+      .transform((value) => value.toLowerCase())
+      .optional(),
+  ),
 });
 
 /**

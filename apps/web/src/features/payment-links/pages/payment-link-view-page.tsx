@@ -85,6 +85,8 @@ function columns(currency: string, openDetails: (row: TPaymentLinkTransaction) =
         <Anchor
           component={Link}
           to={href(MERCHANT_PATHS.transactionAttempts, { uuid: row.uuid })}
+          // DECISIONS 49: the attempts' Back returns to this link's transactions.
+          state={{ from: `${window.location.pathname}${window.location.search}` }}
           size="sm"
           aria-label={`View attempts of payment ${row.uuid}`}
         >

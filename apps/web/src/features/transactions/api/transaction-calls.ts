@@ -2,7 +2,13 @@
 // them, one transaction in detail, and the attempts that made a merchant's card payment
 // (get-transaction-attempts). The list itself is read by hooks/use-list-query.ts.
 import { useQuery } from '@tanstack/react-query';
-import { dateRangeOrdered, getTransactionAttemptsCall, getTransactionsCall, ZTransactionFilters } from '@paywallet/contract';
+import {
+  dateRangeOrdered,
+  getTransactionAttemptsCall,
+  getTransactionsCall,
+  transactionTypesCall,
+  ZTransactionFilters,
+} from '@paywallet/contract';
 import type { TTransactionDetail } from '@paywallet/contract';
 import { call } from '../../../api/client.ts';
 import { TRANSACTIONS_QUERY_KEY } from '../../../hooks/money-moved.ts';
@@ -10,8 +16,8 @@ import { unexpectedAnswer } from '../../../hooks/use-list-query.ts';
 
 /**
  * The list's filters as the URL holds them (spec 2, Transactions), checked as the server checks
- * them: dates, the transaction id, status, wallet, and the store -> terminal -> channel scope,
- * which only a merchant's screen offers and sends.
+ * them: dates, the transaction id, status, type, wallet, and the customer e-mail and the
+ * store -> terminal -> channel scope, which only a merchant's screen offers and sends.
  */
 export const ZTransactionUrlFilters = ZTransactionFilters.pick({
   fromDate: true,
@@ -20,6 +26,7 @@ export const ZTransactionUrlFilters = ZTransactionFilters.pick({
   status: true,
   transactionTypeId: true,
   userAccountId: true,
+  customerEmail: true,
   storeId: true,
   terminalId: true,
   channelId: true,
@@ -45,5 +52,14 @@ export function useTransactionAttempts(uuid: string | undefined) {
     queryKey: [...TRANSACTIONS_QUERY_KEY, 'attempts', uuid],
     enabled: uuid !== undefined,
     queryFn: async ({ signal }) => (await call(getTransactionAttemptsCall, { transactionId: uuid! }, { signal })).attempts,
+  });
+}
+
+/** The transaction types (`transaction-types`), for the type filter: they never change while the app runs. */
+export function useTransactionTypes() {
+  return useQuery({
+    queryKey: [...TRANSACTIONS_QUERY_KEY, 'types'],
+    staleTime: Infinity,
+    queryFn: ({ signal }) => call(transactionTypesCall, {}, { signal }),
   });
 }

@@ -1,10 +1,12 @@
-// A row's charges when it is expanded (spec 2, Transactions: rows expand to show charges): the
-// amount, the fee and VAT charged on it, and the total.
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+// A row's charges when it is expanded (spec 2, Transactions: rows expand to show charges): each
+// of its `charges_transactions` (name, who paid it to whom, amount), then the amount, fee, VAT
+// and total; a refund also shows the payment it refunded.
+import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { TTransactionRow } from '@paywallet/contract';
 import { formatAmount, formatFee } from '../../../components/amount.tsx';
+import { GmtDate } from '../../../components/gmt-date.tsx';
 
-export function ChargesSummary({ row }: { row: TTransactionRow }) {
+function Totals({ row }: { row: TTransactionRow }) {
   const currency = row.currency.code;
   const items = [
     { label: 'Amount', value: formatAmount(row.amount, currency) },
@@ -13,7 +15,7 @@ export function ChargesSummary({ row }: { row: TTransactionRow }) {
     { label: 'Total', value: formatAmount(row.total_amount, currency) },
   ];
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" px="md" py="sm" bg="gray.0" aria-label="Charges">
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
       {items.map((item) => (
         <Stack key={item.label} gap={0}>
           <Text size="xs" c="dimmed">
@@ -25,5 +27,49 @@ export function ChargesSummary({ row }: { row: TTransactionRow }) {
         </Stack>
       ))}
     </SimpleGrid>
+  );
+}
+
+export function ChargesSummary({ row }: { row: TTransactionRow }) {
+  const currency = row.currency.code;
+  const refunded = row.refunded_transaction;
+  return (
+    <Stack gap="sm" px="md" py="sm" bg="gray.0" aria-label="Charges">
+      {row.charges_transactions.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No charges
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={360}>
+          <Table verticalSpacing={4} aria-label="Charges transactions">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Charge</Table.Th>
+                <Table.Th>From</Table.Th>
+                <Table.Th>To</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {row.charges_transactions.map((charge, index) => (
+                <Table.Tr key={`${charge.type}-${index}`}>
+                  <Table.Td>{charge.name}</Table.Td>
+                  <Table.Td>{charge.sender_account_title ?? '—'}</Table.Td>
+                  <Table.Td>{charge.receiver_account_title}</Table.Td>
+                  <Table.Td ta="right">{formatFee(charge.total_amount, currency)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Totals row={row} />
+      {refunded && (
+        <Text size="sm">
+          Refund of {refunded.uuid.slice(0, 8)}… ({formatAmount(refunded.amount, currency)}, fee {formatFee(refunded.fee, currency)}, VAT{' '}
+          {formatFee(refunded.vat, currency)}, <GmtDate value={refunded.created_at} />)
+        </Text>
+      )}
+    </Stack>
   );
 }

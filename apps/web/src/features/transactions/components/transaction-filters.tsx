@@ -1,7 +1,9 @@
 // The transactions' Search Filter (spec 2, Transactions): start and end date, the transaction id,
-// status and wallet; for a merchant also store -> terminal -> channel. Search puts them in the
-// URL (a reload keeps them); Clear removes them.
-import { Select } from '@mantine/core';
+// the wallet and the transaction type; for a merchant also the customer e-mail and store ->
+// terminal -> channel (the merchant's tabs stand for the status; a consumer picks a status).
+// Search puts them in the URL (a reload keeps them); Clear removes them. An invalid customer
+// e-mail shows 'Please enter a valid email address' and blocks Search.
+import { Select, TextInput } from '@mantine/core';
 import { TRANSACTION_STATUS_LABEL } from '@paywallet/contract';
 import { DateRangeFilter } from '../../../components/filters/date-range-filter.tsx';
 import { FilterBar } from '../../../components/filters/filter-bar.tsx';
@@ -9,12 +11,13 @@ import { SearchFilter } from '../../../components/filters/search-filter.tsx';
 import { StoreTerminalChannelFilter } from '../../../components/filters/store-terminal-channel-filter.tsx';
 import type { FilterDraft } from '../../../components/filters/use-filter-draft.ts';
 import { useWalletList, walletLabel } from '../../../hooks/use-wallet-list.ts';
-import type { ZTransactionUrlFilters } from '../api/transaction-calls.ts';
+import { useTransactionTypes, type ZTransactionUrlFilters } from '../api/transaction-calls.ts';
 
 const STATUS_OPTIONS = Object.entries(TRANSACTION_STATUS_LABEL).map(([value, label]) => ({ value, label }));
 
 export interface TransactionFiltersProps {
   draft: FilterDraft<typeof ZTransactionUrlFilters>;
+  /** A merchant's screen: customer e-mail and store scope, and tabs instead of a status filter. */
   withStoreScope: boolean;
   /** How many filters the URL holds now. */
   activeCount: number;
@@ -22,6 +25,7 @@ export interface TransactionFiltersProps {
 
 export function TransactionFilters({ draft, withStoreScope, activeCount }: TransactionFiltersProps) {
   const wallets = useWalletList();
+  const types = useTransactionTypes();
   const { values, errors, set } = draft;
   return (
     <FilterBar onSearch={draft.search} onClear={draft.clear} activeCount={activeCount}>
@@ -33,14 +37,25 @@ export function TransactionFilters({ draft, withStoreScope, activeCount }: Trans
         onChange={(transactionId) => set({ transactionId })}
         error={errors.transactionId ?? errors.toDate}
       />
+      {!withStoreScope && (
+        <Select
+          label="Status"
+          placeholder="All statuses"
+          data={STATUS_OPTIONS}
+          value={values.status ?? null}
+          onChange={(status) => set({ status: status ?? undefined })}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear Status' }}
+        />
+      )}
       <Select
-        label="Status"
-        placeholder="All statuses"
-        data={STATUS_OPTIONS}
-        value={values.status ?? null}
-        onChange={(status) => set({ status: status ?? undefined })}
+        label="Transaction Type"
+        placeholder="All types"
+        data={(types.data ?? []).map((type) => ({ value: String(type.id), label: type.name }))}
+        value={values.transactionTypeId ?? null}
+        onChange={(transactionTypeId) => set({ transactionTypeId: transactionTypeId ?? undefined })}
         clearable
-        clearButtonProps={{ 'aria-label': 'Clear Status' }}
+        clearButtonProps={{ 'aria-label': 'Clear Transaction Type' }}
       />
       <Select
         label="Wallet"
@@ -51,6 +66,16 @@ export function TransactionFilters({ draft, withStoreScope, activeCount }: Trans
         clearable
         clearButtonProps={{ 'aria-label': 'Clear Wallet' }}
       />
+      {withStoreScope && (
+        <TextInput
+          label="Customer Email"
+          placeholder="customer@example.com"
+          type="email"
+          value={values.customerEmail ?? ''}
+          onChange={(event) => set({ customerEmail: event.currentTarget.value })}
+          error={errors.customerEmail}
+        />
+      )}
       {withStoreScope && <StoreTerminalChannelFilter value={values} onChange={(scope) => set(scope)} />}
     </FilterBar>
   );

@@ -1,24 +1,52 @@
-// The transactions list on the kit's DataTable: date (GMT), id, type, counterparty, signed amount
-// and status; a row expands to its charges; Details opens the transaction.
-import { Text } from '@mantine/core';
-import { useNavigate } from 'react-router-dom';
+// The transactions list on the kit's DataTable: date (GMT), id, type, counterparty, the payable
+// amount by the spec's display rules (transaction-view.ts: Refunded, Adjusted, a reserve's
+// reference badge) and status; a row expands to its charges. Row actions: Details and Attempts
+// History on every tab (attempts exist for merchant card payments); the Transaction tab also
+// offers the refund action (refunds feature).
+import { Badge, Group, Text } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { TRANSACTION_STATUS } from '@paywallet/contract';
 import type { TTransactionRow } from '@paywallet/contract';
-import { href, PATHS } from '../../../lib/paths.ts';
+import { href, MERCHANT_PATHS, PATHS } from '../../../lib/paths.ts';
 import { Amount } from '../../../components/amount.tsx';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
-import type { DataColumn } from '../../../components/data-table/types.ts';
+import type { DataColumn, RowAction } from '../../../components/data-table/types.ts';
 import { GmtDate } from '../../../components/gmt-date.tsx';
 import type { ListView } from '../../../hooks/use-list-query.ts';
-import { counterpartyOf, walletAmountOf } from '../transaction-view.ts';
+import { useAccountKind } from '../../../hooks/use-account-kind.ts';
+import { returnHere } from '../return-to.ts';
+import { counterpartyOf, hasPaymentAttempts, payableOf } from '../transaction-view.ts';
 import { ChargesSummary } from './charges-summary.tsx';
 import { TransactionStatusBadge } from './transaction-status-badge.tsx';
 
 /** The id's first characters: enough to tell rows apart and to search by (the search takes a prefix). */
 const SHORT_ID_CHARS = 8;
 
+function PayableCell({ row }: { row: TTransactionRow }) {
+  if (row.status === TRANSACTION_STATUS.FAILED || row.status === TRANSACTION_STATUS.EXPIRED) {
+    // Nothing moved: the amount is shown struck through, without a sign.
+    return <Amount minor={row.amount} currency={row.currency.code} c="dimmed" td="line-through" />;
+  }
+  const payable = payableOf(row);
+  return (
+    <Group gap={6} justify="flex-end" wrap="nowrap">
+      {payable.badge && (
+        <Badge variant="light" color="gray" size="sm" title="Reference">
+          {payable.badge}
+        </Badge>
+      )}
+      {payable.label && (
+        <Text span size="xs" c="dimmed">
+          {payable.label}
+        </Text>
+      )}
+      <Amount minor={payable.minor} currency={row.currency.code} direction={payable.sign} fw={600} />
+    </Group>
+  );
+}
+
 const COLUMNS: DataColumn<TTransactionRow>[] = [
-  { accessor: 'created_at', title: 'Date', noWrap: true, render: (row) => <GmtDate value={row.created_at} /> },
+  { accessor: 'created_at', title: 'Date (GMT)', noWrap: true, render: (row) => <GmtDate value={row.created_at} /> },
   {
     accessor: 'uuid',
     title: 'Transaction Id',
@@ -31,34 +59,45 @@ const COLUMNS: DataColumn<TTransactionRow>[] = [
   },
   { accessor: 'transaction_type.name', title: 'Type' },
   { accessor: 'counterparty', title: 'Counterparty', render: (row) => counterpartyOf(row) },
-  {
-    accessor: 'amount',
-    title: 'Amount',
-    textAlign: 'right',
-    noWrap: true,
-    render: (row) =>
-      row.status === TRANSACTION_STATUS.FAILED || row.status === TRANSACTION_STATUS.EXPIRED ? (
-        // Nothing moved: the amount is shown struck through, without a sign.
-        <Amount minor={walletAmountOf(row)} currency={row.currency.code} c="dimmed" td="line-through" />
-      ) : (
-        <Amount minor={walletAmountOf(row)} currency={row.currency.code} direction={row.direction} fw={600} />
-      ),
-  },
+  { accessor: 'amount', title: 'Amount', textAlign: 'right', noWrap: true, render: (row) => <PayableCell row={row} /> },
   { accessor: 'status', title: 'Status', render: (row) => <TransactionStatusBadge status={row.status} /> },
 ];
 
-export function TransactionsTable({ list }: { list: ListView<TTransactionRow> }) {
+export interface TransactionsTableProps {
+  list: ListView<TTransactionRow>;
+  /** The Transaction tab: where the refund action goes. */
+  refundSlot: boolean;
+  storageKey?: string;
+}
+
+export function TransactionsTable({ list, refundSlot, storageKey = 'table.transactions' }: TransactionsTableProps) {
   const navigate = useNavigate();
+  const location = useLocation();
+  const merchant = useAccountKind() === 'merchant';
+  const actions: RowAction<TTransactionRow>[] = [
+    { label: 'Details', onClick: (row) => navigate(href(PATHS.transactionDetails, { id: row.uuid }), { state: returnHere(location) }) },
+  ];
+  if (merchant) {
+    actions.push({
+      label: 'Attempts History',
+      onClick: (row) => navigate(href(MERCHANT_PATHS.transactionAttempts, { uuid: row.uuid }), { state: returnHere(location) }),
+      // Only a merchant's card payment was made by attempts.
+      hidden: (row) => !hasPaymentAttempts(row.transaction_type_id),
+    });
+  }
+  if (refundSlot) {
+    // refunds: row action (the refunds feature's RefundRowAction, Create Refund and Show Remaining Funds, types 8, 9, 10)
+  }
   return (
     <DataTable
       label="Transactions"
-      storageKey="table.transactions"
+      storageKey={storageKey}
       list={list}
       columns={COLUMNS}
       idAccessor="uuid"
       rowAttributes={(row) => ({ 'data-uuid': row.uuid })}
       expansion={{ label: 'charges', content: (row) => <ChargesSummary row={row} /> }}
-      actions={[{ label: 'Details', onClick: (row) => navigate(href(PATHS.transactionDetails, { id: row.uuid })) }]}
+      actions={actions}
     />
   );
 }

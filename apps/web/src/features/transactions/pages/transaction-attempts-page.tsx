@@ -4,16 +4,17 @@
 // Read more for a step's key/value data (the payment link attempt log reads the same way).
 import { Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { TTransactionDetail } from '@paywallet/contract';
 import { isApiError } from '../../../api/api-error.ts';
-import { href, MERCHANT_PATHS } from '../../../lib/paths.ts';
+import { MERCHANT_PATHS } from '../../../lib/paths.ts';
 import { Amount } from '../../../components/amount.tsx';
 import { AttemptTimeline } from '../../../components/attempt-timeline.tsx';
 import { GmtDate } from '../../../components/gmt-date.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useTransactionAttempts, useTransactionDetail } from '../api/transaction-calls.ts';
 import { TransactionStatusBadge } from '../components/transaction-status-badge.tsx';
+import { openedFromApp, returnPath } from '../return-to.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 404;
@@ -59,6 +60,11 @@ function TransactionHeader({ detail }: { detail: TTransactionDetail }) {
 
 export function TransactionAttemptsPage() {
   const param = useParams()['uuid'] ?? '';
+  // DECISIONS 49: Back returns where the attempts were opened from; opened directly, to my-transactions.
+  const navigate = useNavigate();
+  const { state } = useLocation();
+  // Back in history when a screen of ours opened this one: the details keep where they came from.
+  const back = () => (openedFromApp(state) ? navigate(-1) : navigate(returnPath(state, MERCHANT_PATHS.myTransactions)));
   const uuid = UUID.test(param) ? param.toLowerCase() : undefined;
   const detail = useTransactionDetail(uuid ?? '', uuid !== undefined);
   const attempts = useTransactionAttempts(uuid);
@@ -74,11 +80,9 @@ export function TransactionAttemptsPage() {
           </Title>
           {attempts.isFetching && !attempts.isPending && <Loader size="sm" aria-label="Loading attempts" />}
         </Group>
-        {uuid !== undefined && (
-          <Button variant="default" component={Link} to={href(MERCHANT_PATHS.transactionDetails, { id: uuid })}>
-            Back
-          </Button>
-        )}
+        <Button variant="default" onClick={back}>
+          Back
+        </Button>
       </Group>
       {(uuid === undefined || notFound) && (
         <ErrorState title="Transaction not found" message="Open a payment from your transactions to see its attempts." />

@@ -1,9 +1,10 @@
-// Screen 20: one transaction in detail. From, Details (with the real status and settlement
-// status, DECISIONS 5) and To; the charges and totals; how to reach support.
+// Transaction details (screen 20, spec 2 "Transaction details"): From, Details (gateway ref,
+// type, real status and settlement status per DECISIONS 5, acquiring, schema, country, approval
+// code, client reference, failure reason or 'N/A') and To, the customer of a card payer who was
+// not a wallet; the charges and totals; how to reach support. Back returns where it was opened from.
 import { Anchor, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { SETTLEMENT_STATUS_LABEL } from '@paywallet/contract';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { TTransactionDetail } from '@paywallet/contract';
 import { isApiError } from '../../../api/api-error.ts';
 import { href, MERCHANT_PATHS, transactionsPath } from '../../../lib/paths.ts';
@@ -16,7 +17,8 @@ import { useTransactionDetail } from '../api/transaction-calls.ts';
 import { ChargesCard } from '../components/charges-card.tsx';
 import { PartyCard } from '../components/party-card.tsx';
 import { TransactionStatusBadge } from '../components/transaction-status-badge.tsx';
-import { hasPaymentAttempts } from '../transaction-view.ts';
+import { openedFromApp, returnHere, returnPath } from '../return-to.ts';
+import { hasPaymentAttempts, settlementStatusWord } from '../transaction-view.ts';
 
 type Party = TTransactionDetail['sender'];
 
@@ -46,13 +48,16 @@ function copyable(value: string | null, label: string, monospace = false): React
   );
 }
 
+/** 'N/A' where the spec shows it for an absent value. */
+const NOT_AVAILABLE = 'N/A';
+
 function fromRows(detail: TTransactionDetail): KeyValueRow[] {
   const rows: KeyValueRow[] = [
-    { label: 'Name', value: fullName(detail.sender, detail.sender_account_title) },
+    { label: 'Name', value: fullName(detail.sender, detail.sender_account_title ?? detail.card_holder_name) },
     { label: 'Account Number', value: copyable(detail.sender_account_number, 'sender account number') },
     { label: 'Email', value: detail.sender?.email ?? '—' },
-    { label: 'Phone', value: detail.sender?.phone_number ?? '—' },
   ];
+  if (detail.card_holder_name) rows.push({ label: 'Card Holder', value: detail.card_holder_name });
   if (detail.card_number) rows.push({ label: 'Card', value: detail.card_number });
   return rows;
 }
@@ -60,15 +65,23 @@ function fromRows(detail: TTransactionDetail): KeyValueRow[] {
 function detailRows(detail: TTransactionDetail): KeyValueRow[] {
   const rows: KeyValueRow[] = [
     { label: 'Transaction Id', value: copyable(detail.uuid, 'transaction id', true) },
+    { label: 'Gateway Ref Id', value: copyable(detail.gateway_reference_id, 'gateway reference id', true) },
     { label: 'Type', value: detail.transaction_type.name },
     { label: 'Status', value: <TransactionStatusBadge status={detail.status} /> },
-    { label: 'Date', value: <GmtDate value={detail.created_at} /> },
+    { label: 'Settlement Status', value: settlementStatusWord(detail.settlement_status) },
+    { label: 'Date (GMT)', value: <GmtDate value={detail.created_at} /> },
   ];
   if (detail.settlement_date) rows.push({ label: 'Settlement Date', value: <GmtDate value={detail.settlement_date} /> });
-  const settlement = detail.settlement_status === null ? undefined : SETTLEMENT_STATUS_LABEL[detail.settlement_status];
-  rows.push({ label: 'Settlement Status', value: settlement ?? '—' });
+  if (detail.refrence) rows.push({ label: 'Reference', value: detail.refrence });
+  rows.push(
+    { label: 'Acquiring', value: detail.aquiring ? `${detail.aquiring.name} (${detail.aquiring.code})` : NOT_AVAILABLE },
+    { label: 'Schema', value: detail.schema ? `${detail.schema.name} (${detail.schema.code})` : NOT_AVAILABLE },
+    { label: 'Country', value: detail.country_code ?? NOT_AVAILABLE },
+    { label: 'Approval Code', value: detail.approval_code ?? NOT_AVAILABLE },
+  );
+  if (detail.client_reference) rows.push({ label: 'Client Reference', value: detail.client_reference });
   if (detail.payment_method) rows.push({ label: 'Payment Method', value: detail.payment_method.name });
-  if (detail.failure_reason) rows.push({ label: 'Failure Reason', value: detail.failure_reason });
+  rows.push({ label: 'Failure Reason', value: detail.failureReason?.reason ?? NOT_AVAILABLE });
   return rows;
 }
 
@@ -76,11 +89,22 @@ function toRows(detail: TTransactionDetail): KeyValueRow[] {
   return [
     { label: 'Name', value: fullName(detail.receiver, detail.receiver_account_title) },
     { label: 'Account Number', value: copyable(detail.receiver_account_number, 'receiver account number') },
+    { label: 'Email', value: detail.receiver?.email ?? '—' },
+  ];
+}
+
+/** The payer of a link, checkout, API or POS payment who paid by card, not from a wallet. */
+function customerRows(customer: NonNullable<TTransactionDetail['customer']>): KeyValueRow[] {
+  return [
+    { label: 'Name', value: customer.name },
+    { label: 'Email', value: customer.email ?? '—' },
+    { label: 'Phone', value: customer.phone ?? '—' },
   ];
 }
 
 export function TransactionDetailsPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const uuid = useParams()['id'] ?? '';
   const kind = useAccountKind();
   const detail = useTransactionDetail(uuid);
@@ -93,11 +117,19 @@ export function TransactionDetailsPage() {
         <Group gap="xs">
           {/* A merchant's card payment was made by attempts; the merchant can read their steps. */}
           {kind === 'merchant' && detail.data && hasPaymentAttempts(detail.data.transaction_type_id) && (
-            <Button variant="light" onClick={() => navigate(href(MERCHANT_PATHS.transactionAttempts, { uuid: detail.data.uuid }))}>
+            <Button
+              variant="light"
+              onClick={() =>
+                navigate(href(MERCHANT_PATHS.transactionAttempts, { uuid: detail.data.uuid }), { state: returnHere(location) })
+              }
+            >
               View attempts
             </Button>
           )}
-          <Button variant="default" onClick={() => navigate(transactionsPath(kind))}>
+          <Button
+            variant="default"
+            onClick={() => (openedFromApp(location.state) ? navigate(-1) : navigate(returnPath(location.state, transactionsPath(kind))))}
+          >
             Back
           </Button>
         </Group>
@@ -129,6 +161,11 @@ function TransactionDetail({ detail }: { detail: TTransactionDetail }) {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <PartyCard title="To" rows={toRows(detail)} />
         </Grid.Col>
+        {detail.customer && (
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <PartyCard title="Customer" rows={customerRows(detail.customer)} />
+          </Grid.Col>
+        )}
       </Grid>
       <ChargesCard detail={detail} />
       <Text size="sm" c="dimmed">
