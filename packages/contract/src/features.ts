@@ -32,6 +32,8 @@ export const FEATURES = {
   'payment-link': { name: 'Payment Links', group: 'Payments', sort: 5, icon: 'payment-link', audience: 'merchant' },
   'api-payment': { name: 'Api Payment', group: 'Payments', sort: 20, icon: 'api', audience: 'merchant' },
   'app-setting': { name: 'App Settings', group: 'Business', sort: 9, icon: 'settings', audience: 'merchant' },
+  'account-ledger': { name: 'Account Ledger', group: 'Payments', sort: 30, icon: 'ledger', audience: 'merchant' },
+  reports: { name: 'Reports', group: 'Payments', sort: 31, icon: 'reports', audience: 'merchant' },
 } as const satisfies Record<string, FeatureEntry>;
 
 export type TFeatureSlug = keyof typeof FEATURES;

@@ -147,3 +147,5 @@ export * from './calls/app-settings/update-notification-settings.ts';
 export * from './calls/app-settings/update-merchant-app-settings.ts';
 export * from './calls/app-settings/get-webhook-deliveries.ts';
 export * from './calls/app-settings/replay-webhook.ts';
+// ---- the account ledger (issue 15) ----
+export * from './calls/ledger/get-account-ledger.ts';

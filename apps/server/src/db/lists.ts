@@ -46,8 +46,11 @@ export interface ListSource<Params, Tables extends keyof Database, Row> {
   key: ListKey<Tables>;
   /** The rows the params select: FROM, the joins a filter needs, WHERE. No columns, no order. */
   filtered(db: Queryable, params: Params): FilteredQuery<Tables>;
-  /** The columns of a row, with the joins only the display needs. */
-  columns(query: FilteredQuery<Tables>): RowsQuery<Row>;
+  /**
+   * The columns of a row, with the joins only the display needs. `db` is there for a list whose
+   * rows need a second read of their own (the account ledger's closing balances).
+   */
+  columns(query: FilteredQuery<Tables>, db: Queryable): RowsQuery<Row>;
   /** The key of a row (the key column must be among the columns). */
   keyOf(row: Row): bigint;
 }
@@ -94,6 +97,7 @@ export async function listPage<Params, Tables extends keyof Database, Row, View>
           .orderBy(sql.ref(source.key), 'desc')
           .limit(request.perPage)
           .offset((request.page - 1) * request.perPage),
+        db,
       )
       .execute(),
     source
@@ -133,7 +137,7 @@ async function keysetBatch<Params, Tables extends keyof Database, Row>(
   const key = sql.ref<bigint>(source.key);
   const filtered = source.filtered(db, params);
   const below = beforeKey === undefined ? filtered : filtered.where(key, '<', beforeKey);
-  return source.columns(below.orderBy(key, 'desc').limit(limitRows)).execute();
+  return source.columns(below.orderBy(key, 'desc').limit(limitRows), db).execute();
 }
 
 export interface LoadMoreRequest {

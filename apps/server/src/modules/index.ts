@@ -23,6 +23,7 @@ import { registerMerchantApiCalls } from './merchant-api/merchant-api.routes.ts'
 import { registerCheckoutCalls } from './checkout/checkout.routes.ts';
 import { registerAppSettingsCalls } from './app-settings/app-settings.routes.ts';
 import { registerWebhookCalls } from './webhooks/webhooks.routes.ts';
+import { registerAccountLedgerCalls } from './account-ledger/account-ledger.routes.ts';
 
 export function registerModules(dispatcher: Dispatcher, deps: Deps): void {
   registerAppConfigCalls(dispatcher, deps);
@@ -47,4 +48,5 @@ export function registerModules(dispatcher: Dispatcher, deps: Deps): void {
   registerCheckoutCalls(dispatcher, deps);
   registerAppSettingsCalls(dispatcher, deps);
   registerWebhookCalls(dispatcher, deps);
+  registerAccountLedgerCalls(dispatcher, deps);
 }

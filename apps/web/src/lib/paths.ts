@@ -168,6 +168,8 @@ export const FEATURE_PATHS = {
   'payment-link': { consumer: MERCHANT_PATHS.paymentLink, merchant: MERCHANT_PATHS.paymentLink },
   'api-payment': { consumer: MERCHANT_PATHS.apiPayment, merchant: MERCHANT_PATHS.apiPayment },
   'app-setting': { consumer: MERCHANT_PATHS.appSetting, merchant: MERCHANT_PATHS.appSetting },
+  'account-ledger': { consumer: MERCHANT_PATHS.accountLedger, merchant: MERCHANT_PATHS.accountLedger },
+  reports: { consumer: MERCHANT_PATHS.reportsTransaction, merchant: MERCHANT_PATHS.reportsTransaction },
 } as const satisfies Record<TFeatureSlug, Record<TAccountKind, string>>;
 
 /** The menu link of a feature slug from the server, or undefined for a slug this build has no screen for. */

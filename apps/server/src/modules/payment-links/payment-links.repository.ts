@@ -369,7 +369,7 @@ export async function listLinkTransactions(
   limit: number,
 ): Promise<LinkTransactionRow[]> {
   const source = linkTransactionListSource;
-  return source.columns(source.filtered(db, { merchantUserId, linkId }).orderBy('transactions.id', 'desc').limit(limit)).execute();
+  return source.columns(source.filtered(db, { merchantUserId, linkId }).orderBy('transactions.id', 'desc').limit(limit), db).execute();
 }
 
 /** Sums of the successful payments (status 1) through a link of this merchant. */
