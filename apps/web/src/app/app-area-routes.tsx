@@ -15,6 +15,7 @@ import { apiPaymentRoutes } from './routes/api-payments.tsx';
 import { storeRoutes } from './routes/stores.tsx';
 import { paymentLinkRoutes } from './routes/payment-links.tsx';
 import { appSettingsRoutes } from './routes/app-settings.tsx';
+import { reportingRoutes } from './routes/reporting.tsx';
 
 const AppLayout = lazyPage(() => import('./layouts/app-layout.tsx'), 'AppLayout');
 const FeaturePlaceholder = lazyPage(() => import('../features/shell/pages/feature-placeholder-page.tsx'), 'FeaturePlaceholderPage');
@@ -39,6 +40,7 @@ export const appAreaRoutes: RouteObject[] = [
       ...paymentLinkRoutes,
       ...appSettingsRoutes,
       ...apiPaymentRoutes,
+      ...reportingRoutes,
       { path: '*', element: <FeaturePlaceholder /> },
     ],
   },

@@ -27,6 +27,19 @@ export const ZLedgerRow = z.object({
 });
 export type TLedgerRow = z.infer<typeof ZLedgerRow>;
 
+/** Spec 2 sections 2 and 5: a ledger export needs both days (the screen's toast, the server's refusal). */
+export const LEDGER_EXPORT_DATES_REQUIRED = 'Date Filters Are Required To Generate Excel';
+
+/** A ledger export's rule: both fromDate and toDate, each missing one named with the spec's message. */
+export function ledgerExportDatesRequired(
+  value: { fromDate?: string | undefined; toDate?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  for (const field of ['fromDate', 'toDate'] as const) {
+    if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message: LEDGER_EXPORT_DATES_REQUIRED });
+  }
+}
+
 /** The ledger's filters: the wallet (required), the caller's channel, a GMT day range. */
 export const ZLedgerFilters = z.object({
   userAccountId: zId('account'),
