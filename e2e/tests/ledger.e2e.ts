@@ -114,8 +114,9 @@ describe('the account ledger', () => {
 
   it('filters by day and clears, and exports the screen’s rows to Excel with both days', async () => {
     await page.goto(`/app/account-ledger?fromDate=2000-01-01&toDate=2000-01-02`);
-    await page.getByText('No data available').waitFor();
-    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.locator('#root').getByText('No data available').waitFor();
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
+    await page.waitForURL((url) => !url.search.includes('fromDate'));
     await page.locator('tr[data-entry-id]').first().waitFor();
     await page.goto(`/app/account-ledger?fromDate=${today()}&toDate=${today()}`);
     await page.locator('tr[data-entry-id]').first().waitFor();
@@ -163,11 +164,11 @@ describe('Generate Report', () => {
     await page.getByText('The transaction type field is required').waitFor();
     await page.getByText('The export as field is required').waitFor();
     await photographAndCheck(page, 'generate-report-errors');
-    await page.getByRole('textbox', { name: 'Transaction Type' }).click();
-    await page.getByRole('option', { name: 'Transfer' }).click();
-    await page.getByRole('textbox', { name: 'Export As' }).click();
-    await page.getByRole('option', { name: 'PDF' }).click();
-    await page.getByLabel('Limit').fill('5');
+    await page.getByRole('combobox', { name: /Transaction Type/ }).click();
+    await page.getByRole('option', { name: 'Transfer', exact: true }).click();
+    await page.getByRole('combobox', { name: /Export As/ }).click();
+    await page.getByRole('option', { name: 'PDF', exact: true }).click();
+    await page.getByRole('textbox', { name: /^Limit/ }).fill('5');
     const downloaded = page.waitForEvent('download', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Generate' }).click();
     const download = await downloaded;
