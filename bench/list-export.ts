@@ -20,7 +20,13 @@ import { migrate, openDatabase } from '../apps/server/src/db/database.ts';
 import { listPage } from '../apps/server/src/db/lists.ts';
 import { seedReferenceData } from '../apps/server/src/seed/seed.ts';
 import { transactionList, transactionListParams } from '../apps/server/src/modules/transactions/transactions.service.ts';
-import { addToTotals, openPdfWriter, openXlsxWriter, type ReportLayout, type ReportTotals } from '../apps/server/src/modules/reports/report-files.ts';
+import {
+  addToTotals,
+  openPdfWriter,
+  openXlsxWriter,
+  type ReportLayout,
+  type ReportTotals,
+} from '../apps/server/src/modules/reports/report-files.ts';
 import { REPORT_TYPES } from '../apps/server/src/modules/reports/report-types.ts';
 import { createScratchDatabase } from '../apps/server/src/test/scratch-database.ts';
 
@@ -123,7 +129,9 @@ async function main(): Promise<void> {
     if (!reuse) await loadRows(db);
     else await migrate(db);
     const user = await db.selectFrom('users').select('id').where('email', '=', MERCHANT_EMAIL).executeTakeFirstOrThrow();
-    const rows = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM transactions WHERE receiver_user_id = ${user.id}`.execute(db)).rows[0]!.n);
+    const rows = Number(
+      (await sql<{ n: string }>`SELECT count(*) AS n FROM transactions WHERE receiver_user_id = ${user.id}`.execute(db)).rows[0]!.n,
+    );
 
     // 1. The list, as get-transactions pages it (params made by the call's own function each time).
     const page = (pageNumber: number) => async () =>
@@ -162,7 +170,10 @@ async function main(): Promise<void> {
     const pdf = await write('pdf', PDF_ROWS);
 
     const perSecond = (result: { rows: number; seconds: number }) => Math.round(result.rows / result.seconds).toLocaleString('en');
-    const load = os.loadavg().map((value) => value.toFixed(1)).join(', ');
+    const load = os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(', ');
     const lines = [
       '',
       `## Transaction list and exports (${new Date().toISOString().slice(0, 16).replace('T', ' ')} GMT, commit ${gitCommit()})`,
