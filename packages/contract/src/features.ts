@@ -33,6 +33,8 @@ export const FEATURES = {
   'api-payment': { name: 'Api Payment', group: 'Payments', sort: 20, icon: 'api', audience: 'merchant' },
   'app-setting': { name: 'App Settings', group: 'Business', sort: 9, icon: 'settings', audience: 'merchant' },
   refund: { name: 'Refunds', group: 'Payments', sort: 6, icon: 'refund', audience: 'merchant' },
+  'account-ledger': { name: 'Account Ledger', group: 'Payments', sort: 30, icon: 'ledger', audience: 'merchant' },
+  reports: { name: 'Reports', group: 'Payments', sort: 31, icon: 'reports', audience: 'merchant' },
 } as const satisfies Record<string, FeatureEntry>;
 
 export type TFeatureSlug = keyof typeof FEATURES;

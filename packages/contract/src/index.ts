@@ -162,3 +162,5 @@ export * from './calls/refunds/get-all-refunds.ts';
 export * from './calls/refunds/cancel-refund-request.ts';
 export * from './calls/admin/admin-get-refund-requests.ts';
 export * from './calls/admin/admin-process-refund.ts';
+// ---- the account ledger (issue 15) ----
+export * from './calls/ledger/get-account-ledger.ts';

@@ -70,6 +70,19 @@ describe('pages for screens', () => {
     await expectLedgerInvariants(t);
   });
 
+  it('reads a deep page from the oldest end and answers the same rows, newest first', async () => {
+    // Proves the far-end read of listPage (past fromEndAfterRows: here every page but the first)
+    // against the newest-first read: pages of 5 and 7, the partial last page, a page past the end.
+    for (const perPage of [5, 7]) {
+      for (const page of [1, 2, 3, 4]) {
+        const near = await listPage(t.deps.db, transactionList, params, { page, perPage });
+        const far = await listPage(t.deps.db, transactionList, params, { page, perPage }, { fromEndAfterRows: 0 });
+        expect(far).toEqual(near);
+        expect(far.data.map((row) => row.uuid)).toEqual(newestFirst.slice((page - 1) * perPage, page * perPage));
+      }
+    }
+  });
+
   it('takes up to 500 rows a page and refuses more with VALIDATION_FAILED, writing nothing', async () => {
     // Proves the spec's maximum page (DECISIONS 25) at the edge: 500 passes, 501 is refused.
     const largest = await t.call(getTransactionsCall, { perPage: 500 }, { token: owner.token });

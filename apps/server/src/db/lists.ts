@@ -18,6 +18,12 @@ import { assert } from '@paywallet/ledger';
 import type { Queryable } from './database.ts';
 import type { Database } from './schema.ts';
 
+/**
+ * listPage reads a page whose offset is beyond this many rows from whichever end of the list is
+ * nearer (after counting); nearer pages read the newest first, counting at the same time.
+ */
+export const PAGE_FROM_END_AFTER_ROWS = 5_000;
+
 export const STREAM_LIMITS = {
   /** Rows one keyset query reads while streaming. */
   batchRowsDefault: 500,
@@ -47,8 +53,11 @@ export interface ListSource<Params, Tables extends keyof Database, Row> {
   key: ListKey<Tables>;
   /** The rows the params select: FROM, the joins a filter needs, WHERE. No columns, no order. */
   filtered(db: Queryable, params: Params): FilteredQuery<Tables>;
-  /** The columns of a row, with the joins only the display needs. */
-  columns(query: FilteredQuery<Tables>): RowsQuery<Row>;
+  /**
+   * The columns of a row, with the joins only the display needs. `db` is there for a list whose
+   * rows need a second read of their own (the account ledger's closing balances).
+   */
+  columns(query: FilteredQuery<Tables>, db: Queryable): RowsQuery<Row>;
   /** The key of a row (the key column must be among the columns). */
   keyOf(row: Row): bigint;
 }
@@ -82,27 +91,47 @@ export async function listPage<Params, Tables extends keyof Database, Row, View>
   list: ListDefinition<Params, Tables, Row, View>,
   params: Params,
   request: PageRequest,
+  options: { fromEndAfterRows?: number } = {},
 ): Promise<TPageOf<View>> {
   // The request schema (zPage) refuses these; reaching here with them is a programmer error.
   assert(Number.isInteger(request.page) && request.page >= 1 && request.page <= PAGE_LIMITS.pageMax, 'page is 1..pageMax');
   assert(Number.isInteger(request.perPage) && request.perPage >= 1 && request.perPage <= PAGE_LIMITS.perPageMax, 'perPage is 1..500');
   const { source } = list;
-  const [rows, counted] = await Promise.all([
-    source
-      .columns(
-        source
-          .filtered(db, params)
-          .orderBy(sql.ref(source.key), 'desc')
-          .limit(request.perPage)
-          .offset((request.page - 1) * request.perPage),
-      )
-      .execute(),
+  const skipped = (request.page - 1) * request.perPage;
+  const countQuery = () =>
     source
       .filtered(db, params)
       .select((eb) => eb.fn.countAll<string | number | bigint>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const total = Number(counted.total);
+      .executeTakeFirstOrThrow();
+  const newestFirst = () =>
+    source.columns(source.filtered(db, params).orderBy(sql.ref(source.key), 'desc').limit(request.perPage).offset(skipped), db).execute();
+  let rows: Row[];
+  let total: number;
+  if (skipped <= (options.fromEndAfterRows ?? PAGE_FROM_END_AFTER_ROWS)) {
+    const [pageRows, counted] = await Promise.all([newestFirst(), countQuery()]);
+    rows = pageRows;
+    total = Number(counted.total);
+  } else {
+    // A deep page: OFFSET reads and drops every row before it, so a page past the middle is read
+    // from the oldest end (ascending, skipping the rows after it) and turned round. The count
+    // comes first to know which end is nearer; the deepest page then costs what the first does.
+    total = Number((await countQuery()).total);
+    const after = total - skipped - request.perPage;
+    if (skipped >= total) rows = [];
+    else if (after < skipped) {
+      const oldestFirst = await source
+        .columns(
+          source
+            .filtered(db, params)
+            .orderBy(sql.ref(source.key), 'asc')
+            .limit(request.perPage + Math.min(0, after))
+            .offset(Math.max(0, after)),
+          db,
+        )
+        .execute();
+      rows = oldestFirst.reverse();
+    } else rows = await newestFirst();
+  }
   assert(rows.length <= request.perPage, 'a page holds at most perPage rows');
   return {
     data: rows.map((row) => list.view(row, params)),
@@ -202,7 +231,7 @@ async function keysetBatch<Params, Tables extends keyof Database, Row>(
   const key = sql.ref<bigint>(source.key);
   const filtered = source.filtered(db, params);
   const below = beforeKey === undefined ? filtered : filtered.where(key, '<', beforeKey);
-  return source.columns(below.orderBy(key, 'desc').limit(limitRows)).execute();
+  return source.columns(below.orderBy(key, 'desc').limit(limitRows), db).execute();
 }
 
 export interface LoadMoreRequest {

@@ -24,6 +24,7 @@ import { registerCheckoutCalls } from './checkout/checkout.routes.ts';
 import { registerAppSettingsCalls } from './app-settings/app-settings.routes.ts';
 import { registerWebhookCalls } from './webhooks/webhooks.routes.ts';
 import { registerRefundCalls } from './refunds/refunds.routes.ts';
+import { registerAccountLedgerCalls } from './account-ledger/account-ledger.routes.ts';
 
 export function registerModules(dispatcher: Dispatcher, deps: Deps): void {
   registerAppConfigCalls(dispatcher, deps);
@@ -49,4 +50,5 @@ export function registerModules(dispatcher: Dispatcher, deps: Deps): void {
   registerAppSettingsCalls(dispatcher, deps);
   registerWebhookCalls(dispatcher, deps);
   registerRefundCalls(dispatcher, deps);
+  registerAccountLedgerCalls(dispatcher, deps);
 }

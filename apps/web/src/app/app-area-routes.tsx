@@ -16,6 +16,7 @@ import { storeRoutes } from './routes/stores.tsx';
 import { paymentLinkRoutes } from './routes/payment-links.tsx';
 import { appSettingsRoutes } from './routes/app-settings.tsx';
 import { refundRoutes } from './routes/refunds.tsx';
+import { reportingRoutes } from './routes/reporting.tsx';
 
 const AppLayout = lazyPage(() => import('./layouts/app-layout.tsx'), 'AppLayout');
 const FeaturePlaceholder = lazyPage(() => import('../features/shell/pages/feature-placeholder-page.tsx'), 'FeaturePlaceholderPage');
@@ -41,6 +42,7 @@ export const appAreaRoutes: RouteObject[] = [
       ...appSettingsRoutes,
       ...apiPaymentRoutes,
       ...refundRoutes,
+      ...reportingRoutes,
       { path: '*', element: <FeaturePlaceholder /> },
     ],
   },

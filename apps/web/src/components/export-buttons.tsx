@@ -6,6 +6,7 @@ import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { TEXTS, type TExportFormat, type TReportType } from '@paywallet/contract';
 import { useReportExport, type ExportState, type ReportFilters } from '../hooks/use-report-export.ts';
 import { exportProgressView } from '../lib/export-progress.ts';
+import { showToast } from '../lib/toast.ts';
 
 const FORMAT_LABEL: Record<TExportFormat, string> = { excel: 'Excel', pdf: 'PDF' };
 
@@ -15,9 +16,11 @@ export interface ExportButtonsProps<K extends TReportType> {
   filters: ReportFilters<K>;
   /** Which buttons; both by default (some lists offer Excel only). */
   formats?: readonly TExportFormat[];
+  /** A check before anything is sent: a message is shown as an error toast and nothing is asked of the server. */
+  guard?: (format: TExportFormat) => string | null;
 }
 
-function ExportProgress({ state }: { state: Exclude<ExportState, { phase: 'idle' }> }) {
+export function ExportProgress({ state }: { state: Exclude<ExportState, { phase: 'idle' }> }) {
   const { percent, rowsText } = exportProgressView(state.report, state.phase === 'downloading');
   const label = `${FORMAT_LABEL[state.format]} export progress`;
   return (
@@ -37,7 +40,7 @@ function ExportProgress({ state }: { state: Exclude<ExportState, { phase: 'idle'
   );
 }
 
-export function ExportButtons<K extends TReportType>({ reportType, filters, formats = ['excel', 'pdf'] }: ExportButtonsProps<K>) {
+export function ExportButtons<K extends TReportType>({ reportType, filters, formats = ['excel', 'pdf'], guard }: ExportButtonsProps<K>) {
   const { state, start } = useReportExport(reportType, filters);
   const busy = state.phase !== 'idle';
   return (
@@ -50,7 +53,11 @@ export function ExportButtons<K extends TReportType>({ reportType, filters, form
             size="sm"
             loading={busy && state.format === format}
             disabled={busy && state.format !== format}
-            onClick={() => void start(format)}
+            onClick={() => {
+              const refusal = guard?.(format) ?? null;
+              if (refusal) showToast('error', refusal);
+              else void start(format);
+            }}
           >
             {`Export ${FORMAT_LABEL[format]}`}
           </Button>

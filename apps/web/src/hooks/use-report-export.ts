@@ -68,20 +68,21 @@ async function fetchFile(report: TReport, signal: AbortSignal): Promise<void> {
   saveFile(await response.blob(), report.fileName ?? `report.${report.exportAs === 'pdf' ? 'pdf' : 'xlsx'}`);
 }
 
+/** `start(format)` exports with the hook's filters; `start(format, filters)` with those (a form's values). */
 export function useReportExport<K extends TReportType>(reportType: K, filters: ReportFilters<K>) {
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
 
   const start = useCallback(
-    async (format: TExportFormat) => {
+    async (format: TExportFormat, given?: ReportFilters<K>) => {
       if (running.current) return;
       const controller = new AbortController();
       running.current = controller;
       const { signal } = controller;
       setState({ phase: 'preparing', format, report: null });
       try {
-        const body = { ...filters, reportType, exportAs: format } as TGenerateReportRequest;
+        const body = { ...(given ?? filters), reportType, exportAs: format } as TGenerateReportRequest;
         const { reportId } = await call(generateReportCall, body, { successToast: false, signal });
         const startedAt = Date.now();
         let report = await call(getReportCall, { reportId }, { signal });

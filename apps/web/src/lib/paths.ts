@@ -170,6 +170,8 @@ export const FEATURE_PATHS = {
   'api-payment': { consumer: MERCHANT_PATHS.apiPayment, merchant: MERCHANT_PATHS.apiPayment },
   'app-setting': { consumer: MERCHANT_PATHS.appSetting, merchant: MERCHANT_PATHS.appSetting },
   refund: { consumer: MERCHANT_PATHS.refund, merchant: MERCHANT_PATHS.refund },
+  'account-ledger': { consumer: MERCHANT_PATHS.accountLedger, merchant: MERCHANT_PATHS.accountLedger },
+  reports: { consumer: MERCHANT_PATHS.reportsTransaction, merchant: MERCHANT_PATHS.reportsTransaction },
 } as const satisfies Record<TFeatureSlug, Record<TAccountKind, string>>;
 
 /** The menu link of a feature slug from the server, or undefined for a slug this build has no screen for. */

@@ -282,6 +282,32 @@ export const linkListSource = defineListSource({
   keyOf: (row: LinkListRow) => row.id,
 });
 
+/** A link as its export reads it: the list's row with how many payments went through it. */
+export interface LinkExportRow extends LinkListRow {
+  transactions_count: number;
+  paid_count: number;
+}
+
+/**
+ * The link list for the payment_links export: the same filters and rows as the screen's list,
+ * with the counts the screen reads for its page (every payment, the successful ones) read for
+ * each batch the export streams.
+ */
+export const linkExportListSource = defineListSource({
+  name: 'payment-links-export',
+  key: 'payment_links.id',
+  filtered: (db: Queryable, params: LinkListParams) => linkListSource.filtered(db, params),
+  columns: (query, db) => ({
+    async execute(): Promise<LinkExportRow[]> {
+      const rows = await linkListSource.columns(query, db).execute();
+      const ids = rows.map((row) => row.id);
+      const [all, paid] = await Promise.all([countLinkPayments(db, ids, false), countLinkPayments(db, ids, true)]);
+      return rows.map((row) => ({ ...row, transactions_count: all.get(row.id) ?? 0, paid_count: paid.get(row.id) ?? 0 }));
+    },
+  }),
+  keyOf: (row: LinkExportRow) => row.id,
+});
+
 // ---- card schemes ------------------------------------------------------------------------------
 
 /** Every active card scheme of the platform (payment methods of type CARD_SCHEME), in catalogue order. */
@@ -369,7 +395,7 @@ export async function listLinkTransactions(
   limit: number,
 ): Promise<LinkTransactionRow[]> {
   const source = linkTransactionListSource;
-  return source.columns(source.filtered(db, { merchantUserId, linkId }).orderBy('transactions.id', 'desc').limit(limit)).execute();
+  return source.columns(source.filtered(db, { merchantUserId, linkId }).orderBy('transactions.id', 'desc').limit(limit), db).execute();
 }
 
 /** Sums of the successful payments (status 1) through a link of this merchant. */

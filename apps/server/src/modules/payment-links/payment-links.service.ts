@@ -10,6 +10,7 @@ import {
   PAYMENT_LINK_STATUS,
   PAYMENT_LINK_TYPE,
   paymentLinkStatusStr,
+  paymentLinkTypeLabel,
   STORE_STATUS,
   TRANSACTION_STATUS_LABEL,
   type TAddNewPaymentLinkInput,
@@ -19,6 +20,7 @@ import {
   type TGetPaymentlinkAttemptsInput,
   type TGetPaymentlinkAttemptsResponse,
   type TGetPaymentlinkTransactionsResponse,
+  type TPaymentLinkFilters,
   type TPaymentLinkRow,
   type TPaymentLinkType,
   type TPaymentLinkTransaction,
@@ -234,18 +236,66 @@ async function linkRowsView(deps: Deps, rows: LinkListRow[]): Promise<TPaymentLi
   );
 }
 
+/** A link as the payment_links export writes it: the list's columns, the labels the screen shows. */
+export interface LinkExportView {
+  token: string;
+  description: string | null;
+  receipt_no: string | null;
+  store: string;
+  channel: string;
+  type: string;
+  currency: string;
+  amount: number;
+  /** Paid for a used-up single link, Expired past its lifetime, else the status's label. */
+  status: string;
+  transactions_count: number;
+  expires_at: string | null;
+  created_at: string;
+  added_by: string;
+}
+
+function linkExportView(row: repository.LinkExportRow): LinkExportView {
+  const expiresAt = linkExpiresAt(row);
+  const expired = expiresAt !== null && Date.now() >= expiresAt.getTime();
+  const paid = isLinkUsedUp(row, row.paid_count);
+  return {
+    token: row.token,
+    description: row.description,
+    receipt_no: row.receipt_no,
+    store: row.store_name,
+    channel: row.channel_name,
+    type: paymentLinkTypeLabel(row.type),
+    currency: row.currency_code.trim(),
+    amount: minorToWire(row.amount),
+    status: paid ? 'Paid' : expired && row.status === PAYMENT_LINK_STATUS.ACTIVE ? 'Expired' : paymentLinkStatusStr(row.status),
+    transactions_count: row.transactions_count,
+    expires_at: expiresAt?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+    added_by: `${row.added_by_first_name} ${row.added_by_last_name}`.trim(),
+  };
+}
+
+/** The merchant's links for the payment_links export: the screen's list and filters. */
+export const linkExportList = defineList({ source: repository.linkExportListSource, view: linkExportView });
+
+/** The link list's params from get-payment-link-info's filters (nothing in them can be another merchant's). */
+export function linkListParams(merchantUserId: bigint, filters: TPaymentLinkFilters): repository.LinkListParams {
+  return {
+    merchantUserId,
+    fromDate: filters.fromDate,
+    toDate: filters.toDate,
+    search: filters.search,
+    token: filters.paymentLinkToken || undefined,
+  };
+}
+
 /** get-payment-link-info: the merchant's links, newest first, with the list's filters. */
 export async function getPaymentLinkInfo(
   deps: Deps,
   merchantUserId: bigint,
   input: TGetPaymentLinkInfoInput,
 ): Promise<TGetPaymentLinkInfoResponse> {
-  const page = await listPage(
-    deps.db,
-    linkList,
-    { merchantUserId, fromDate: input.fromDate, toDate: input.toDate, search: input.search, token: input.paymentLinkToken || undefined },
-    { page: input.page, perPage: input.perPage },
-  );
+  const page = await listPage(deps.db, linkList, linkListParams(merchantUserId, input), { page: input.page, perPage: input.perPage });
   return { data: await linkRowsView(deps, page.data), paginationData: page.paginationData };
 }
 

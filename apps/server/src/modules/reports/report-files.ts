@@ -99,9 +99,20 @@ export function openXlsxWriter(stream: Writable, layout: ReportLayout): ReportFi
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
+  // One style object per column, shared by every cell of it: exceljs caches a style's id by the
+  // object (a WeakMap), so a shared object costs one lookup, where the fresh object each cell gets
+  // by default is serialised to XML and searched for, cell after cell (most of the writer's time).
+  const cellStyles = layout.columns.map((column): Partial<ExcelJS.Style> =>
+    column.kind === 'amount' || column.kind === 'fee' ? { numFmt: excelNumberFormat(decimalsOf(column.kind, layout)) } : {},
+  );
+  const boldStyles = cellStyles.map((style): Partial<ExcelJS.Style> => ({ ...style, font: { bold: true } }));
   const write = (cells: Array<Cell | bigint>, bold = false) => {
-    const row = sheet.addRow(cells.map((cell, index) => excelValue(cell, layout.columns[index]!.kind)));
-    if (bold) row.font = { bold: true };
+    const values = cells.map((cell, index) => excelValue(cell, layout.columns[index]!.kind));
+    const row = sheet.addRow(values);
+    const styles = bold ? boldStyles : cellStyles;
+    values.forEach((value, index) => {
+      if (value !== null) row.getCell(index + 1).style = styles[index]!;
+    });
     row.commit();
   };
   return {
@@ -119,6 +130,9 @@ export function openXlsxWriter(stream: Writable, layout: ReportLayout): ReportFi
 }
 
 // ---- PDF ----------------------------------------------------------------------------------
+
+/** Cells whose fitted text and width the PDF writer remembers (cleared when full). */
+const FITTED_CACHE_MAX = 20_000;
 
 const PAGE = { margin: 28, fontSize: 7, headerFontSize: 7.5, rowHeight: 12, cellPadding: 3 } as const;
 
@@ -146,21 +160,44 @@ export function openPdfWriter(stream: Writable, layout: ReportLayout): ReportFil
   let page = 1;
   let y = PAGE.margin;
 
-  const fitted = (text: string, width: number) => {
-    const room = width - 2 * PAGE.cellPadding;
-    if (doc.widthOfString(text) <= room) return text;
-    let cut = text;
-    while (cut.length > 1 && doc.widthOfString(`${cut}...`) > room) cut = cut.slice(0, -1);
-    return `${cut}...`;
+  // Each cell is placed by this writer (x from its column and alignment, cut to its width) and
+  // drawn with doc.text without a width: given a width, pdfkit runs its line wrapper for every
+  // call, which was most of the time a PDF took.
+  // Measuring text (glyph widths and kerning pairs) is the costly part of pdfkit: a cell's fitted
+  // text and its width are kept per font and column (types, statuses, currencies repeat on every
+  // row), at most FITTED_CACHE_MAX entries, and the width is handed to doc.text (textWidth).
+  const fittedCache = new Map<string, { text: string; width: number; words: number }>();
+  const fitted = (text: string, room: number, bold: boolean, index: number) => {
+    const cacheKey = `${bold ? 'b' : 'r'}${index}\u0000${text}`;
+    const known = fittedCache.get(cacheKey);
+    if (known) return known;
+    let shown = text;
+    let width = doc.widthOfString(text);
+    if (width > room) {
+      let cut = text;
+      while (cut.length > 1 && doc.widthOfString(`${cut}...`) > room) cut = cut.slice(0, -1);
+      shown = `${cut}...`;
+      width = doc.widthOfString(shown);
+    }
+    const cell = { text: shown, width, words: shown.trim() ? shown.trim().split(/\s+/).length : 0 };
+    if (fittedCache.size >= FITTED_CACHE_MAX) fittedCache.clear();
+    fittedCache.set(cacheKey, cell);
+    return cell;
   };
+  const rightAligned = layout.columns.map((column) => column.kind === 'amount' || column.kind === 'fee');
   const line = (cells: string[], bold: boolean) => {
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? PAGE.headerFontSize : PAGE.fontSize);
     let x = PAGE.margin;
     cells.forEach((text, index) => {
       const width = widths[index]!;
-      const kind = layout.columns[index]!.kind;
-      const align = kind === 'amount' || kind === 'fee' ? 'right' : 'left';
-      doc.text(fitted(text, width), x + PAGE.cellPadding, y + 2.5, { width: width - 2 * PAGE.cellPadding, align, lineBreak: false });
+      const room = width - 2 * PAGE.cellPadding;
+      if (text !== '') {
+        const cell = fitted(text, room, bold, index);
+        const left = rightAligned[index] ? x + PAGE.cellPadding + room - cell.width : x + PAGE.cellPadding;
+        // textWidth and wordCount are pdfkit options its type declarations do not list.
+        const options = { lineBreak: false, textWidth: cell.width, wordCount: cell.words };
+        doc.text(cell.text, left, y + 2.5, options);
+      }
       x += width;
     });
     y += PAGE.rowHeight;

@@ -12,13 +12,22 @@ import {
   ZGenerateReportRequest,
   type TFeatureSlug,
   type TGenerateReportInput,
+  type TLedgerRow,
   type TReportType,
   type TTransactionRow,
 } from '@paywallet/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { listCount, listStream, type ListDefinition } from '../../db/lists.ts';
-import { linkTransactionList, linkTransactionListParams, type LinkTransactionExportRow } from '../payment-links/payment-links.service.ts';
+import { accountLedgerList, accountLedgerParams } from '../account-ledger/account-ledger.service.ts';
+import {
+  linkExportList,
+  linkListParams,
+  linkTransactionList,
+  linkTransactionListParams,
+  type LinkExportView,
+  type LinkTransactionExportRow,
+} from '../payment-links/payment-links.service.ts';
 import { transactionList, transactionListParams } from '../transactions/transactions.service.ts';
 import { refundList, refundListParams, type RefundView } from '../refunds/refunds.service.ts';
 
@@ -165,6 +174,41 @@ function refundAddedBy(row: RefundView): string {
   return row.added_by_user ? `${row.added_by_user.first_name} ${row.added_by_user.last_name}`.trim() : '';
 }
 
+// A wallet's ledger: the Account Ledger screen's columns, with the balance after each entry as
+// the server computed it against every entry of the wallet (so a filtered file still shows the
+// true balances). Debits and credits are totalled per currency; balances are not summed.
+const ledgerColumns: ReadonlyArray<ReportColumn<TLedgerRow>> = [
+  { header: 'Transaction UUID', width: 38, kind: 'text', value: (row) => row.transaction.uuid },
+  { header: 'Reference', width: 16, kind: 'text', value: (row) => row.transaction.reference_id },
+  { header: 'Channel', width: 16, kind: 'text', value: (row) => row.transaction.channel?.name ?? null },
+  { header: 'Currency', width: 10, kind: 'text', value: (row) => row.transaction.currency.code },
+  { header: 'Type', width: 18, kind: 'text', value: (row) => row.transaction_type.name },
+  { header: 'Debit', width: 13, kind: 'amount', value: (row) => row.debit_amount, summed: true },
+  { header: 'Credit', width: 13, kind: 'amount', value: (row) => row.credit_amount, summed: true },
+  { header: 'Closing Balance', width: 15, kind: 'amount', value: (row) => row.closing_balance },
+  { header: 'Created At (GMT)', width: 18, kind: 'time', value: (row) => row.created_at },
+];
+
+// The merchant's payment links: the Payment Links screen's columns. The amounts are the links'
+// asked amounts, not money received, so nothing is totalled.
+const paymentLinkColumns: ReadonlyArray<ReportColumn<LinkExportView>> = [
+  { header: 'Token', width: 40, kind: 'text', value: (row) => row.token },
+  { header: 'Description', width: 16, kind: 'text', value: (row) => row.description },
+  { header: 'Receipt No', width: 10, kind: 'text', value: (row) => row.receipt_no },
+  { header: 'Store', width: 12, kind: 'text', value: (row) => row.store },
+  { header: 'Channel', width: 12, kind: 'text', value: (row) => row.channel },
+  { header: 'Type', width: 8, kind: 'text', value: (row) => row.type },
+  { header: 'Currency', width: 8, kind: 'text', value: (row) => row.currency },
+  { header: 'Amount', width: 11, kind: 'amount', value: (row) => row.amount },
+  { header: 'Status', width: 8, kind: 'text', value: (row) => row.status },
+  { header: 'Payments', width: 9, kind: 'text', value: (row) => String(row.transactions_count) },
+  { header: 'Expires At (GMT)', width: 15, kind: 'time', value: (row) => row.expires_at },
+  { header: 'Created At (GMT)', width: 15, kind: 'time', value: (row) => row.created_at },
+  { header: 'Added By', width: 12, kind: 'text', value: (row) => row.added_by },
+];
+
+// One entry per report type, each a block of its own (blank line between), so that areas adding
+// their types in parallel touch separate lines.
 export const REPORT_TYPES = {
   transaction: defineReportType({
     reportType: 'transaction',
@@ -175,6 +219,7 @@ export const REPORT_TYPES = {
     columns: transactionColumns,
     currencyOf: (row) => row.currency.code,
   }),
+
   payment_link_transactions: defineReportType({
     reportType: 'payment_link_transactions',
     title: 'Payment Link Transactions',
@@ -184,6 +229,7 @@ export const REPORT_TYPES = {
     columns: linkTransactionColumns,
     currencyOf: (row) => (row.status === TRANSACTION_STATUS.SUCCESS ? row.currency : null),
   }),
+
   refunds: defineReportType({
     reportType: 'refunds',
     title: 'Refunds',
@@ -196,6 +242,25 @@ export const REPORT_TYPES = {
       row.status === REFUND_REQUEST_STATUS.CANCELED || row.status === REFUND_REQUEST_STATUS.REJECTED
         ? null
         : row.refunded_transaction.currency.code,
+  }),
+
+  transaction_ledger: defineReportType({
+    reportType: 'transaction_ledger',
+    title: 'Account Ledger',
+    feature: 'account-ledger',
+    list: accountLedgerList,
+    params: (db, accountHolderId, input) => accountLedgerParams(db, accountHolderId, input),
+    columns: ledgerColumns,
+    currencyOf: (row) => row.transaction.currency.code,
+  }),
+
+  payment_links: defineReportType({
+    reportType: 'payment_links',
+    title: 'Payment Links',
+    feature: 'payment-link',
+    list: linkExportList,
+    params: async (_db, accountHolderId, input) => linkListParams(accountHolderId, input),
+    columns: paymentLinkColumns,
   }),
 } satisfies Record<TReportType, ReportType>;
 

@@ -13,6 +13,7 @@ export const ZPaymentLinkFilters = z.object({
   search: zSearch,
   paymentLinkToken: zText('payment link token', 64).optional(),
 });
+export type TPaymentLinkFilters = z.output<typeof ZPaymentLinkFilters>;
 export const ZGetPaymentLinkInfoRequest = ZPaymentLinkFilters.extend({ ...zPage }).superRefine(dateRangeOrdered);
 export const ZGetPaymentLinkInfoResponse = zPageOf(ZPaymentLinkRow);
 export const getPaymentLinkInfoCall = defineCall({

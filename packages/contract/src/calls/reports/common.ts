@@ -4,6 +4,8 @@
 // its export accept exactly the same filters.
 import { z } from 'zod';
 import { dateRangeOrdered } from '../../lists.ts';
+import { ledgerExportDatesRequired, ZLedgerFilters } from '../ledger/get-account-ledger.ts';
+import { ZPaymentLinkFilters } from '../payment-links/get-payment-link-info.ts';
 import { ZGetPaymentlinkTransactionsRequest } from '../payment-links/get-paymentlink-transactions.ts';
 import { ZTransactionFilters } from '../transactions/get-transactions.ts';
 import { ZRefundFilters } from '../refunds/common.ts';
@@ -48,12 +50,21 @@ const zOutput = { exportAs: zExportAs, limit: zLimit };
 /**
  * The request of each report type: its list call's filters, the output, and any rule across
  * fields. To add a report type, add its entry here and in the server's registry
- * (apps/server/src/modules/reports/report-types.ts).
+ * (apps/server/src/modules/reports/report-types.ts). One entry per line, each with its own
+ * comment above it, so that areas adding their types in parallel touch separate lines.
  */
 export const REPORT_REQUESTS = {
   transaction: ZTransactionFilters.extend(zOutput).superRefine(dateRangeOrdered),
+
   /** The payments through one link: get-paymentlink-transactions has no filter besides the link. */
   payment_link_transactions: ZGetPaymentlinkTransactionsRequest.extend(zOutput),
+
+  /** A wallet's ledger (get-account-ledger's filters): both days are required (spec 2 section 5). */
+  transaction_ledger: ZLedgerFilters.extend(zOutput).superRefine(ledgerExportDatesRequired).superRefine(dateRangeOrdered),
+
+  /** The merchant's payment links (get-payment-link-info's filters). */
+  payment_links: ZPaymentLinkFilters.extend(zOutput).superRefine(dateRangeOrdered),
+
   /** The refund requests: get-all-refunds' filters. */
   refunds: ZRefundFilters.extend(zOutput).superRefine(dateRangeOrdered),
 } as const;

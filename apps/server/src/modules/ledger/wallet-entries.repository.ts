@@ -1,0 +1,113 @@
+// A wallet's ledger entries as a list (the account ledger's screen and its export): the
+// entries of one wallet, newest first, each with its movement and the wallet's balance right
+// after it. Entries are append-only and their ids grow, so the list's key is the entry's id.
+//
+// The closing balance after an entry is the wallet's balance (available plus on hold) minus
+// every entry of the wallet newer than it. By the ledger's invariant (a wallet's stored balances
+// equal the sum of its entries) that is also the sum of the entry and every older one; reading
+// from the newest side costs what the page's depth costs, so the first pages, the ones read
+// most, are the cheapest. The balance and the newer entries are read in one statement, so they
+// agree with each other whatever commits meanwhile.
+import { sql } from 'kysely';
+import { assert } from '@paywallet/ledger';
+import type { Queryable } from '../../db/database.ts';
+import { defineListSource, inChannels, withinDays, type ChannelFilter, type DayRange } from '../../db/lists.ts';
+
+export interface WalletEntryListParams {
+  /** The wallet, already checked to be the account holder's. */
+  walletId: bigint;
+  /** Entries of movements through this store -> terminal -> channel scope (checked by stores). */
+  channels: ChannelFilter;
+  /** The entry's time within these GMT days. */
+  days: DayRange;
+}
+
+export interface WalletEntryRow {
+  id: bigint;
+  wallet_id: bigint;
+  amount: bigint;
+  created_at: Date;
+  transaction_uuid: string;
+  reference_id: string | null;
+  transaction_type_id: number;
+  currency: string;
+  channel_name: string | null;
+  /** The wallet's balance (available plus on hold) after this entry. */
+  closing_balance: bigint;
+}
+
+type EntryColumns = Omit<WalletEntryRow, 'closing_balance'>;
+
+export const walletEntryListSource = defineListSource({
+  name: 'wallet-entries',
+  key: 'ledger_entries.id',
+  filtered: (db: Queryable, params: WalletEntryListParams) =>
+    db
+      .selectFrom('ledger_entries')
+      .where('ledger_entries.wallet_id', '=', params.walletId)
+      .where(withinDays('ledger_entries.created_at', params.days))
+      .$if(params.channels !== null, (query) =>
+        query.where((eb) =>
+          eb(
+            'ledger_entries.transaction_id',
+            'in',
+            eb.selectFrom('transactions').select('transactions.id').where(inChannels('transactions.channel_id', params.channels)),
+          ),
+        ),
+      ),
+  columns: (query, db) => ({
+    async execute(): Promise<WalletEntryRow[]> {
+      const rows: EntryColumns[] = await query
+        .innerJoin('transactions', 'transactions.id', 'ledger_entries.transaction_id')
+        .leftJoin('channels', 'channels.id', 'transactions.channel_id')
+        .select([
+          'ledger_entries.id',
+          'ledger_entries.wallet_id',
+          'ledger_entries.amount',
+          'ledger_entries.created_at',
+          'ledger_entries.currency',
+          'transactions.uuid as transaction_uuid',
+          'transactions.reference_id',
+          'transactions.transaction_type_id',
+          'channels.name as channel_name',
+        ])
+        .execute()
+        .then((selected) => selected.map((row) => ({ ...row, wallet_id: row.wallet_id ?? 0n, currency: row.currency.trim() })));
+      const first = rows[0];
+      if (first === undefined) return [];
+      const closing = await closingBalancesOf(
+        db,
+        first.wallet_id,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => {
+        const balance = closing.get(row.id);
+        assert(
+          balance !== undefined && row.wallet_id === first.wallet_id,
+          "every entry of a page is the one wallet's, with its closing balance",
+        );
+        return { ...row, closing_balance: balance };
+      });
+    },
+  }),
+  keyOf: (row: WalletEntryRow) => row.id,
+});
+
+/**
+ * The wallet's balance after each of these entries (ids of the wallet's entries): its stored
+ * balance minus the entries newer than each, in one statement. Reads the wallet's entries from
+ * the oldest id asked for up to the newest entry.
+ */
+export async function closingBalancesOf(db: Queryable, walletId: bigint, entryIds: readonly bigint[]): Promise<Map<bigint, bigint>> {
+  if (entryIds.length === 0) return new Map();
+  const oldest = entryIds.reduce((low, id) => (id < low ? id : low));
+  const result = await sql<{ id: bigint | string; closing_balance: bigint | string }>`
+    SELECT s.id, w.available_balance + w.balance_on_hold - s.newer AS closing_balance
+      FROM wallets w,
+           LATERAL (SELECT e.id,
+                           COALESCE(SUM(e.amount) OVER (ORDER BY e.id DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS newer
+                      FROM ledger_entries e
+                     WHERE e.wallet_id = w.id AND e.id >= ${oldest}) s
+     WHERE w.id = ${walletId} AND s.id IN (${sql.join(entryIds.map((id) => sql`${id}`))})`.execute(db);
+  return new Map(result.rows.map((row) => [BigInt(row.id), BigInt(row.closing_balance)]));
+}

@@ -1,0 +1,50 @@
+// The ledger's load-more table (spec 2, Account Ledger): the spec's columns, times in GMT, and
+// the closing balance after each row as the server computed it (the running balance: from the
+// page's closingBalance, credits subtracted and debits added going down, which stays right when
+// a filter leaves rows out).
+import { Text } from '@mantine/core';
+import type { TLedgerRow } from '@paywallet/contract';
+import { formatAmount } from '../../../components/amount.tsx';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
+import type { DataColumn } from '../../../components/data-table/types.ts';
+import { GmtDate } from '../../../components/gmt-date.tsx';
+import type { ListView } from '../../../hooks/use-list-query.ts';
+
+const money = (minor: number) => (
+  <Text span size="sm" ff="monospace">
+    {formatAmount(minor)}
+  </Text>
+);
+
+const COLUMNS: DataColumn<TLedgerRow>[] = [
+  {
+    accessor: 'transaction.uuid',
+    title: 'Transaction UUID',
+    render: (row) => (
+      <Text span size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+        {row.transaction.uuid}
+      </Text>
+    ),
+  },
+  { accessor: 'transaction.reference_id', title: 'Reference', render: (row) => row.transaction.reference_id ?? '—' },
+  { accessor: 'transaction.channel.name', title: 'Channel', render: (row) => row.transaction.channel?.name ?? '—' },
+  { accessor: 'transaction.currency.code', title: 'Currency', render: (row) => row.transaction.currency.code },
+  { accessor: 'transaction_type.name', title: 'Type', render: (row) => row.transaction_type.name },
+  { accessor: 'debit_amount', title: 'Debit', textAlign: 'right', noWrap: true, render: (row) => money(row.debit_amount) },
+  { accessor: 'credit_amount', title: 'Credit', textAlign: 'right', noWrap: true, render: (row) => money(row.credit_amount) },
+  { accessor: 'closing_balance', title: 'Closing Balance', textAlign: 'right', noWrap: true, render: (row) => money(row.closing_balance) },
+  { accessor: 'created_at', title: 'Created At', noWrap: true, render: (row) => <GmtDate value={row.created_at} /> },
+];
+
+export function LedgerTable({ list }: { list: ListView<TLedgerRow> }) {
+  return (
+    <DataTable
+      label="Account Ledger"
+      storageKey="table.account-ledger"
+      list={list}
+      columns={COLUMNS}
+      idAccessor="id"
+      rowAttributes={(row) => ({ 'data-entry-id': row.id, 'data-uuid': row.transaction.uuid })}
+    />
+  );
+}
