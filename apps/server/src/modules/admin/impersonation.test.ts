@@ -136,7 +136,9 @@ describe('an impersonation moves no money', () => {
 
   it('finds the money calls of the contract', () => {
     // Proves the enumeration below is not empty: the money calls DECISIONS 52 lists that the web API has.
-    expect(scopedMoneyCalls.map((call) => call.path)).toEqual(expect.arrayContaining(['confirm-send-money', 'initiate-deposit', 'create-refund-request']));
+    expect(scopedMoneyCalls.map((call) => call.path)).toEqual(
+      expect.arrayContaining(['confirm-send-money', 'initiate-deposit', 'create-refund-request']),
+    );
     expect(moneyCalls.filter((call) => call.session === 'none').map((call) => call.path)).toEqual(['pay-checkout']);
   });
 
