@@ -217,7 +217,7 @@ describe('no export holds a full card number', () => {
   it('scans every report type, in Excel and in PDF, for a run of card-number digits', async () => {
     const links = await t.call(getPaymentLinkInfoCall, { perPage: 1 }, { token: shop.token });
     const bodies: TGenerateReportRequest[] = [
-      { reportType: 'transactions', exportAs: 'excel' },
+      { reportType: 'transaction', exportAs: 'excel' },
       { reportType: 'transaction_ledger', exportAs: 'excel', userAccountId: wallet, ...DAYS() },
       { reportType: 'payment_links', exportAs: 'excel' },
       { reportType: 'payment_link_transactions', exportAs: 'excel', paymentLinkId: links.data.data[0]!.id },
