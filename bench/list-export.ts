@@ -2,7 +2,7 @@
 // one merchant with BENCH_LIST_ROWS transactions (default 1,000,000) on the PostgreSQL server, then
 //   1. get-transactions' list (the list definition `transactionList`, its params as the call makes
 //      them, 10 rows a page): the first page and the deepest page, p50 and p95;
-//   2. the `transactions` report read alone (keyset batches), rows per second;
+//   2. the `transaction` report read alone (keyset batches), rows per second;
 //   3. the same report written to xlsx as the job writes it: rows per second and the peak RSS
 //      growth, given per million rows (BENCH_EXCEL_ROWS, default 100,000, the Excel cap);
 //   4. the same to PDF (5,000 rows, the PDF cap): rows per second.
@@ -141,7 +141,7 @@ async function main(): Promise<void> {
     const deep = await timed(Math.max(5, Math.floor(PAGE_SAMPLES / 4)), page(deepest));
 
     // 2-4. The transactions report, as the job reads and writes it.
-    const type = REPORT_TYPES.transactions;
+    const type = REPORT_TYPES.transaction;
     const layout: ReportLayout = { title: type.title, subtitle: 'bench', columns: type.columns, amountDecimals: 2, feeDecimals: 2 };
     const read = await measured(async () => {
       let count = 0;

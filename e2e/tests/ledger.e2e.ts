@@ -172,7 +172,7 @@ describe('Generate Report', () => {
     const downloaded = page.waitForEvent('download', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Generate' }).click();
     const download = await downloaded;
-    expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.pdf$/);
+    expect(download.suggestedFilename()).toMatch(/^transaction-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.pdf$/);
     expect(
       fs
         .readFileSync(await download.path())

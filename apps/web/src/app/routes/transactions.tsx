@@ -6,7 +6,8 @@ import { lazyPage } from '../lazy-page.ts';
 import { appChild, CONSUMER_PATHS, MERCHANT_PATHS } from '../../lib/paths.ts';
 import { featureGroup } from './feature-group.tsx';
 
-const Transactions = lazyPage(() => import('../../features/transactions/pages/transactions-page.tsx'), 'TransactionsPage');
+// The list with the refunds feature's row action (app/ composes the two features).
+const Transactions = lazyPage(() => import('../pages/transactions-with-refunds-page.tsx'), 'TransactionsWithRefundsPage');
 const TransactionDetails = lazyPage(
   () => import('../../features/transactions/pages/transaction-details-page.tsx'),
   'TransactionDetailsPage',

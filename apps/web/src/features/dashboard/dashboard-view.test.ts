@@ -2,17 +2,21 @@
 // list with exactly the filters the tile counted, for the wallet shown; the earnings line reads
 // 'more' or 'less' than last month.
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD_TILES, dashboardPeriodDays } from '@paywallet/contract';
+import { DASHBOARD_TILES, dashboardPeriodDays, TRANSACTION_STATUS } from '@paywallet/contract';
 import { comparedWithLastMonth, transactionsLink } from './dashboard-view.ts';
 
 describe('the dashboard', () => {
-  it("links every tile to the list filtered by the tile's own filters and the wallet", () => {
+  it("links every tile to the list filtered by the tile's own filters, its status as the tab, and the wallet", () => {
     for (const tile of DASHBOARD_TILES) {
       const url = new URL(transactionsLink(7, tile.filters), 'http://app.test');
       expect(url.pathname).toBe('/app/my-transactions');
+      const { status, ...others } = tile.filters;
+      // The status is the tab's: Transaction 1 (success), Pending 2, Failure 3; none opens the first.
+      const tab = status === TRANSACTION_STATUS.PENDING ? '2' : status === TRANSACTION_STATUS.FAILED ? '3' : '1';
       expect(Object.fromEntries(url.searchParams)).toEqual({
         userAccountId: '7',
-        ...Object.fromEntries(Object.entries(tile.filters).map(([key, value]) => [key, String(value)])),
+        tab,
+        ...Object.fromEntries(Object.entries(others).map(([key, value]) => [key, String(value)])),
       });
     }
   });

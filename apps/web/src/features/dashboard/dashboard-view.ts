@@ -3,14 +3,17 @@
 // the wallet shown) and how this month compares with the last.
 import type { TDashboardTile } from '@paywallet/contract';
 import { transactionsPath } from '../../lib/paths.ts';
+import { transactionsTabOf } from '../../lib/transaction-tabs.ts';
 
 /** The merchant's transaction list filtered as `filters` say, for one wallet. */
 export function transactionsLink(
   walletId: number,
   filters: TDashboardTile['filters'] & { fromDate?: string; toDate?: string } = {},
 ): string {
-  const query = new URLSearchParams({ userAccountId: String(walletId) });
-  for (const [key, value] of Object.entries(filters)) if (value !== undefined) query.set(key, String(value));
+  // The list takes its status from the tab (and ignores `status` in the URL).
+  const { status, ...rest } = filters;
+  const query = new URLSearchParams({ userAccountId: String(walletId), tab: transactionsTabOf(status) });
+  for (const [key, value] of Object.entries(rest)) if (value !== undefined) query.set(key, String(value));
   return `${transactionsPath('merchant')}?${query.toString()}`;
 }
 

@@ -5,28 +5,8 @@
 import { z } from 'zod';
 import { dateRangeOrdered, MESSAGES, REPORT_LIMITS, zDay, type TExportFormat, type TGenerateReportRequest } from '@paywallet/contract';
 
-/**
- * The report type the form writes: the transaction list's. The spec names it `transaction`; the
- * registry's entry is `transactions` until the transactions area renames it.
- */
-export const GENERATE_REPORT_TYPE = 'transactions' as const;
-
-/** The transaction types (ARCHITECTURE section 4), until the transaction-types call feeds this list. */
-export const TRANSACTION_TYPE_OPTIONS = [
-  { value: '1', label: 'Deposit' },
-  { value: '2', label: 'Withdrawal' },
-  { value: '3', label: 'Transfer' },
-  { value: '4', label: 'Request payment' },
-  { value: '6', label: 'Refund' },
-  { value: '7', label: 'Direct settlement' },
-  { value: '8', label: 'Payment link payment' },
-  { value: '9', label: 'API payment' },
-  { value: '10', label: 'POS payment' },
-  { value: '11', label: 'Adjustment' },
-  { value: '12', label: 'Aggregate settlement' },
-  { value: '13', label: 'Rolling reserve hold' },
-  { value: '14', label: 'Rolling reserve release' },
-] as const;
+/** The report type the form writes: the transaction list's (spec: `transaction`). */
+export const GENERATE_REPORT_TYPE = 'transaction' as const;
 
 export const EXPORT_AS_OPTIONS = [
   { value: 'pdf', label: 'PDF' },

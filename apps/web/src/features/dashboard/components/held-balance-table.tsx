@@ -18,11 +18,11 @@ const COLUMNS: DataColumn<THeldBalanceRow>[] = [
     title: 'Type',
     render: (row) =>
       row.type === HELD_BALANCE_TYPE.CREDIT ? (
-        <Badge color="teal" variant="light" c="teal.9">
+        <Badge color="teal" variant="light">
           Credit
         </Badge>
       ) : (
-        <Badge color="red" variant="light" c="red.9">
+        <Badge color="red" variant="light">
           Debit
         </Badge>
       ),

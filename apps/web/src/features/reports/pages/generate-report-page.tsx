@@ -11,13 +11,13 @@ import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { useMerchantChannels } from '../../../hooks/use-merchant-channels.ts';
 import { useReportExport } from '../../../hooks/use-report-export.ts';
+import { transactionTypeOptions, useTransactionTypes } from '../../../hooks/use-transaction-types.ts';
 import { ReportDayField } from '../components/report-day-field.tsx';
 import {
   EMPTY_REPORT_FORM,
   EXPORT_AS_OPTIONS,
   GENERATE_REPORT_TYPE,
   toReportFilters,
-  TRANSACTION_TYPE_OPTIONS,
   ZGenerateReportForm,
   type TGenerateReportFormIn,
   type TGenerateReportFormOut,
@@ -32,6 +32,7 @@ export function GenerateReportPage() {
   const { control } = form;
   const [fromDate, toDate] = useWatch({ control, name: ['fromDate', 'toDate'] });
   const channels = useMerchantChannels();
+  const types = useTransactionTypes();
   const { state, start } = useReportExport(GENERATE_REPORT_TYPE, {});
   const busy = state.phase !== 'idle';
   const onSubmit = form.handleSubmit(async (values) => {
@@ -55,8 +56,10 @@ export function GenerateReportPage() {
                 name="transactionTypeId"
                 label="Transaction Type"
                 placeholder="Select type"
-                data={TRANSACTION_TYPE_OPTIONS}
+                data={transactionTypeOptions(types.data)}
                 required
+                loading={types.isPending}
+                description={types.isError ? 'The transaction types could not be loaded; reload the page to try again' : undefined}
               />
               <SelectField
                 control={control}

@@ -2,13 +2,7 @@
 // them, one transaction in detail, and the attempts that made a merchant's card payment
 // (get-transaction-attempts). The list itself is read by hooks/use-list-query.ts.
 import { useQuery } from '@tanstack/react-query';
-import {
-  dateRangeOrdered,
-  getTransactionAttemptsCall,
-  getTransactionsCall,
-  transactionTypesCall,
-  ZTransactionFilters,
-} from '@paywallet/contract';
+import { dateRangeOrdered, getTransactionAttemptsCall, getTransactionsCall, ZTransactionFilters } from '@paywallet/contract';
 import type { TTransactionDetail } from '@paywallet/contract';
 import { call } from '../../../api/client.ts';
 import { TRANSACTIONS_QUERY_KEY } from '../../../hooks/money-moved.ts';
@@ -52,14 +46,5 @@ export function useTransactionAttempts(uuid: string | undefined) {
     queryKey: [...TRANSACTIONS_QUERY_KEY, 'attempts', uuid],
     enabled: uuid !== undefined,
     queryFn: async ({ signal }) => (await call(getTransactionAttemptsCall, { transactionId: uuid! }, { signal })).attempts,
-  });
-}
-
-/** The transaction types (`transaction-types`), for the type filter: they never change while the app runs. */
-export function useTransactionTypes() {
-  return useQuery({
-    queryKey: [...TRANSACTIONS_QUERY_KEY, 'types'],
-    staleTime: Infinity,
-    queryFn: ({ signal }) => call(transactionTypesCall, {}, { signal }),
   });
 }

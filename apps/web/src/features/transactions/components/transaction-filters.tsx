@@ -11,7 +11,8 @@ import { SearchFilter } from '../../../components/filters/search-filter.tsx';
 import { StoreTerminalChannelFilter } from '../../../components/filters/store-terminal-channel-filter.tsx';
 import type { FilterDraft } from '../../../components/filters/use-filter-draft.ts';
 import { useWalletList, walletLabel } from '../../../hooks/use-wallet-list.ts';
-import { useTransactionTypes, type ZTransactionUrlFilters } from '../api/transaction-calls.ts';
+import { transactionTypeOptions, useTransactionTypes } from '../../../hooks/use-transaction-types.ts';
+import type { ZTransactionUrlFilters } from '../api/transaction-calls.ts';
 
 const STATUS_OPTIONS = Object.entries(TRANSACTION_STATUS_LABEL).map(([value, label]) => ({ value, label }));
 
@@ -51,7 +52,7 @@ export function TransactionFilters({ draft, withStoreScope, activeCount }: Trans
       <Select
         label="Transaction Type"
         placeholder="All types"
-        data={(types.data ?? []).map((type) => ({ value: String(type.id), label: type.name }))}
+        data={transactionTypeOptions(types.data)}
         value={values.transactionTypeId ?? null}
         onChange={(transactionTypeId) => set({ transactionTypeId: transactionTypeId ?? undefined })}
         clearable

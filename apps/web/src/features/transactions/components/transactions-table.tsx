@@ -3,7 +3,8 @@
 // reference badge) and status; a row expands to its charges. Row actions: Details and Attempts
 // History on every tab (attempts exist for merchant card payments); the Transaction tab also
 // offers the refund action (refunds feature).
-import { Badge, Group, Text } from '@mantine/core';
+import { useContext, useState } from 'react';
+import { Badge, Box, Group, Text } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { TRANSACTION_STATUS } from '@paywallet/contract';
 import type { TTransactionRow } from '@paywallet/contract';
@@ -16,6 +17,7 @@ import type { ListView } from '../../../hooks/use-list-query.ts';
 import { useAccountKind } from '../../../hooks/use-account-kind.ts';
 import { returnHere } from '../return-to.ts';
 import { counterpartyOf, hasPaymentAttempts, payableOf } from '../transaction-view.ts';
+import { RefundSlotContext, type RefundTarget } from '../refund-slot.ts';
 import { ChargesSummary } from './charges-summary.tsx';
 import { TransactionStatusBadge } from './transaction-status-badge.tsx';
 
@@ -23,6 +25,7 @@ import { TransactionStatusBadge } from './transaction-status-badge.tsx';
 const SHORT_ID_CHARS = 8;
 
 function PayableCell({ row }: { row: TTransactionRow }) {
+  const refund = useContext(RefundSlotContext);
   if (row.status === TRANSACTION_STATUS.FAILED || row.status === TRANSACTION_STATUS.EXPIRED) {
     // Nothing moved: the amount is shown struck through, without a sign.
     return <Amount minor={row.amount} currency={row.currency.code} c="dimmed" td="line-through" />;
@@ -41,6 +44,12 @@ function PayableCell({ row }: { row: TTransactionRow }) {
         </Text>
       )}
       <Amount minor={payable.minor} currency={row.currency.code} direction={payable.sign} fw={600} />
+      {/* Show Remaining Funds (types 8, 9, 10): its clicks, the popover's too, must not toggle the row. */}
+      {refund && (
+        <Box onClick={(event) => event.stopPropagation()}>
+          <refund.RemainingFunds row={row} />
+        </Box>
+      )}
     </Group>
   );
 }
@@ -74,6 +83,9 @@ export function TransactionsTable({ list, refundSlot, storageKey = 'table.transa
   const navigate = useNavigate();
   const location = useLocation();
   const merchant = useAccountKind() === 'merchant';
+  // One Create Refund modal for the table, opened by a row's Refund action.
+  const refund = useContext(RefundSlotContext);
+  const [refundTarget, setRefundTarget] = useState<RefundTarget | null>(null);
   const actions: RowAction<TTransactionRow>[] = [
     { label: 'Details', onClick: (row) => navigate(href(PATHS.transactionDetails, { id: row.uuid }), { state: returnHere(location) }) },
   ];
@@ -85,19 +97,27 @@ export function TransactionsTable({ list, refundSlot, storageKey = 'table.transa
       hidden: (row) => !hasPaymentAttempts(row.transaction_type_id),
     });
   }
-  if (refundSlot) {
-    // refunds: row action (the refunds feature's RefundRowAction, Create Refund and Show Remaining Funds, types 8, 9, 10)
+  if (refundSlot && refund) {
+    // refunds: row action (Create Refund on a successful payment of types 8, 9, 10)
+    actions.push({
+      label: 'Refund',
+      onClick: (row) => setRefundTarget({ transactionId: row.uuid, currency: row.currency.code }),
+      hidden: (row) => !refund.canRefund(row),
+    });
   }
   return (
-    <DataTable
-      label="Transactions"
-      storageKey={storageKey}
-      list={list}
-      columns={COLUMNS}
-      idAccessor="uuid"
-      rowAttributes={(row) => ({ 'data-uuid': row.uuid })}
-      expansion={{ label: 'charges', content: (row) => <ChargesSummary row={row} /> }}
-      actions={actions}
-    />
+    <>
+      <DataTable
+        label="Transactions"
+        storageKey={storageKey}
+        list={list}
+        columns={COLUMNS}
+        idAccessor="uuid"
+        rowAttributes={(row) => ({ 'data-uuid': row.uuid })}
+        expansion={{ label: 'charges', content: (row) => <ChargesSummary row={row} /> }}
+        actions={actions}
+      />
+      {refund && refundSlot && <refund.RefundModal target={refundTarget} onClose={() => setRefundTarget(null)} />}
+    </>
   );
 }

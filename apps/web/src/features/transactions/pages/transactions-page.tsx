@@ -7,7 +7,7 @@
 import { Group, Stack, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { getTransactionsCall, TRANSACTION_STATUS } from '@paywallet/contract';
+import { getTransactionsCall } from '@paywallet/contract';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { useFilterDraft } from '../../../components/filters/use-filter-draft.ts';
 import { useAccountKind } from '../../../hooks/use-account-kind.ts';
@@ -16,14 +16,9 @@ import { useUrlFilters, useUrlPager } from '../../../hooks/use-url-filters.ts';
 import { TRANSACTIONS_LIST_KEY, ZTransactionUrlFilters } from '../api/transaction-calls.ts';
 import { TransactionFilters } from '../components/transaction-filters.tsx';
 import { TransactionsTable } from '../components/transactions-table.tsx';
+import { TRANSACTION_TABS, type TTransactionTab } from '../../../lib/transaction-tabs.ts';
 
-/** The merchant's tabs: the query `tab` value, its label and the status it lists. */
-export const TRANSACTION_TABS = [
-  { tab: '1', label: 'Transaction', status: TRANSACTION_STATUS.SUCCESS },
-  { tab: '2', label: 'Pending', status: TRANSACTION_STATUS.PENDING },
-  { tab: '3', label: 'Failure', status: TRANSACTION_STATUS.FAILED },
-] as const;
-type TabValue = (typeof TRANSACTION_TABS)[number]['tab'];
+type TabValue = TTransactionTab;
 
 function tabOf(value: string | null): TabValue {
   return TRANSACTION_TABS.find((entry) => entry.tab === value)?.tab ?? '1';
