@@ -220,7 +220,7 @@ describe('merchant-dashboard-overview', () => {
     // Proves the cross-merchant rule: another merchant's overview counts none of the shop's rows.
     const other = await createTestMerchant(t);
     const { stats } = await overview({}, other.token);
-    expect(stats['Total Transactions']).toBe(0);
+    expect(stats['Successful Transactions']).toBe(0);
   });
 
   it('shows staff with the dashboard feature their merchant, and refuses staff without it', async () => {

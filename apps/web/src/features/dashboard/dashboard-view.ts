@@ -8,7 +8,7 @@ import { transactionsTabOf } from '../../lib/transaction-tabs.ts';
 /** The merchant's transaction list filtered as `filters` say, for one wallet. */
 export function transactionsLink(
   walletId: number,
-  filters: TDashboardTile['filters'] & { fromDate?: string; toDate?: string } = {},
+  filters: Partial<TDashboardTile['filters']> & { fromDate?: string; toDate?: string } = {},
 ): string {
   // The list takes its status from the tab (and ignores `status` in the URL).
   const { status, ...rest } = filters;

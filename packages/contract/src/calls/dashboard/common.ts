@@ -7,7 +7,12 @@ import { TRANSACTION_STATUS } from '../../statuses.ts';
 
 /** The filters of the transaction list a tile counts; the screen's link opens the list with them. */
 export interface TDashboardTileFilters {
-  status?: number;
+  /**
+   * Every tile names a status: the merchant's transaction list shows one status per tab
+   * (Transaction 1, Pending 0, Failure 2), so a tile equals the total of the tab it opens only
+   * when it counts that tab's status. A tile counting several statuses would match no list.
+   */
+  status: number;
   transactionTypeId?: number;
 }
 
@@ -19,22 +24,20 @@ export interface TDashboardTile {
 
 /** The tiles, in screen order; each counts the wallet's transactions its filters select. */
 export const DASHBOARD_TILES: readonly TDashboardTile[] = [
-  { label: 'Total Transactions', filters: {} },
   { label: 'Successful Transactions', filters: { status: TRANSACTION_STATUS.SUCCESS } },
   { label: 'Pending Transactions', filters: { status: TRANSACTION_STATUS.PENDING } },
   { label: 'Failed Transactions', filters: { status: TRANSACTION_STATUS.FAILED } },
-  { label: 'Refunds', filters: { transactionTypeId: TransactionType.Refund } },
-  { label: 'Payment Links', filters: { transactionTypeId: TransactionType.PaymentLinkPayment } },
-  { label: 'API Payments', filters: { transactionTypeId: TransactionType.ApiPayment } },
-  { label: 'POS Payments', filters: { transactionTypeId: TransactionType.PosPayment } },
+  // The type tiles count what went through: the successful ones, on the Transaction tab.
+  { label: 'Refunds', filters: { status: TRANSACTION_STATUS.SUCCESS, transactionTypeId: TransactionType.Refund } },
+  { label: 'Payment Links', filters: { status: TRANSACTION_STATUS.SUCCESS, transactionTypeId: TransactionType.PaymentLinkPayment } },
+  { label: 'API Payments', filters: { status: TRANSACTION_STATUS.SUCCESS, transactionTypeId: TransactionType.ApiPayment } },
+  { label: 'POS Payments', filters: { status: TRANSACTION_STATUS.SUCCESS, transactionTypeId: TransactionType.PosPayment } },
 ];
 
 /** Whether a transaction with this status and type is among the rows a tile counts. */
 export function tileCounts(tile: TDashboardTile, row: { status: number; transactionTypeId: number }): boolean {
   const { status, transactionTypeId } = tile.filters;
-  return (
-    (status === undefined || status === row.status) && (transactionTypeId === undefined || transactionTypeId === row.transactionTypeId)
-  );
+  return status === row.status && (transactionTypeId === undefined || transactionTypeId === row.transactionTypeId);
 }
 
 /** The period dropdown of the countries and transaction-type lists. */
