@@ -143,6 +143,7 @@ describe('the operations console', () => {
       'KYC',
       'Merchants',
       'Audit log',
+      'Refunds',
     ]);
   });
 

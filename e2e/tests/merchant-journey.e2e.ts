@@ -100,18 +100,14 @@ describe('the merchant journey: a link made on screen, paid by a customer, seen 
     await shop?.close();
   });
 
-  /** The AED wallet's card on the merchant's home (not the rolling reserve's 'AED / RR'). */
-  function aedCard(): Locator {
-    return merchant.locator('article[data-wallet-id]').filter({ has: merchant.getByText('AED', { exact: true }) });
-  }
-
-  /** The on-hold balance of the AED wallet as the home shows it, checked against the ledger. */
+  /** The on-hold balance of the AED wallet (the one the shell starts on) as the home's On Hold Balance card shows it, checked against the ledger. */
   async function onHoldShown(): Promise<number> {
     await merchant.goto('/app');
-    const card = aedCard();
+    const card = merchant.getByRole('region', { name: 'On Hold Balance' });
     await card.waitFor(POLL);
-    const onHold = card.getByText('On hold', { exact: true }).locator('xpath=following-sibling::*[1]');
-    const shown = minorOf(await onHold.innerText());
+    await expect.poll(() => card.innerText(), POLL).toMatch(/\d[\d,]*\.\d+\s*AED|AED\s*\d[\d,]*\.\d+/);
+    const amountLine = (await card.innerText()).split('\n').find((line) => /\d[\d,]*\.\d+\s*AED|AED\s*\d[\d,]*\.\d+/.test(line))!;
+    const shown = minorOf(amountLine);
     const stored = (await ledgerCheck(MERCHANT.email)).wallets.find((wallet) => wallet.code.trim() === 'AED' && wallet.is_default !== 2);
     expect(shown, 'the home shows the stored on-hold balance').toBe(stored?.balance_on_hold);
     return shown;

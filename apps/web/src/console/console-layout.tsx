@@ -1,5 +1,5 @@
 // The operations console's shell (DECISIONS 17): its own top bar (the product, 'Operations
-// console', the administrator and Logout) and its own menu (Stores, KYC, Merchants, Audit log).
+// console', the administrator and Logout) and its own menu (Stores, KYC, Merchants, Audit log, Refunds).
 // Loaded only under /console, so a consumer or merchant never downloads it. Below the sm
 // breakpoint the menu is a drawer opened from the top bar.
 import { Suspense, useEffect } from 'react';
