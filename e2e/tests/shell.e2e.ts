@@ -181,11 +181,21 @@ describe('the signed-in shell', () => {
     await screenshot(page, 'shell-consumer-home');
   });
 
-  it('shows the merchant its welcome card and its balances too', async () => {
+  it("shows the merchant its welcome card and its default wallet's balances on the overview", async () => {
     await merchantPage.goto('/app');
     await merchantPage.getByText('Welcome, Maya').waitFor();
     await merchantPage.getByRole('link', { name: 'Visit Profile' }).waitFor();
-    await expectHomeMatches(merchantPage, merchantToken);
+    // The merchant's home is the dashboard overview: the on-hold and available cards of the wallet the top bar shows.
+    const wallets = await accepted<Wallet[]>('get-wallet-list', {}, merchantToken);
+    const wallet = wallets.find((candidate) => candidate.is_default === 1)!;
+    const code = wallet.currency.code.trim();
+    const cards = [
+      ['On Hold Balance', wallet.balance_on_hold],
+      ['Available Balance', wallet.available_balance],
+    ] as const;
+    for (const [name, minor] of cards) {
+      await expect.poll(() => merchantPage.getByRole('region', { name }).innerText(), POLL).toContain(shown(minor, code));
+    }
     await screenshot(merchantPage, 'shell-merchant-home');
   });
 
