@@ -274,7 +274,7 @@ describe('the list kit on real screens', () => {
   it('the store -> terminal -> channel cascade of the merchant obeys its clearing rules', async () => {
     const { page: merchant } = await newSignedInPage(browser, MERCHANT);
     // The merchant's menu leads to the merchant's path for transactions (spec 3 section 2.6).
-    expect(await merchant.getByRole('link', { name: 'Transactions' }).getAttribute('href')).toBe('/app/my-transactions');
+    expect(await merchant.getByRole('link', { name: 'Transactions', exact: true }).getAttribute('href')).toBe('/app/my-transactions');
     await merchant.goto('/app/my-transactions');
     const store = merchant.getByRole('combobox', { name: 'Store' });
     const terminal = merchant.getByRole('combobox', { name: 'Terminal' });
