@@ -181,8 +181,9 @@ function cardDetail(row: TransactionRow) {
         ? { name: row.payment_method_name, code: row.payment_method_code }
         : null,
     country_code: row.customer_country,
-    // The acquirer answers a reference, not an approval code; none is stored, so none is invented.
-    approval_code: null,
+    // Issued by the acquirer when it approved the card's authorisation (migration 0028): null on
+    // a decline, on a challenge never passed and on every movement that is not a card payment.
+    approval_code: byCard ? row.approval_code : null,
   };
 }
 
