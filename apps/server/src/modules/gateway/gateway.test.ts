@@ -361,7 +361,11 @@ describe('3-D Secure challenge', () => {
     const later = new Date(Date.now() + (CHALLENGE_LIFE_S + 60) * 1000);
     expect(await expireStaleCardPayments(t.deps, later)).toBeGreaterThanOrEqual(1);
     const row = await transactionOf(challenge.transactionUuid);
-    expect(row).toMatchObject({ status: 3, failure_reason: 'The 3-D Secure check was not completed within 15 minutes.', approval_code: null });
+    expect(row).toMatchObject({
+      status: 3,
+      failure_reason: 'The 3-D Secure check was not completed within 15 minutes.',
+      approval_code: null,
+    });
     expect((await cardPaymentOf(row.id)).state).toBe('expired');
 
     const before = await countMoneyRows(t);

@@ -107,7 +107,11 @@ describe('transaction details under the spec’s wire names', () => {
       approval_code: expect.stringMatching(/^[A-Z0-9]{6}$/),
       refunded_transaction: null,
     });
-    const stored = await t.deps.db.selectFrom('transactions').select('approval_code').where('uuid', '=', uuidOf.paid).executeTakeFirstOrThrow();
+    const stored = await t.deps.db
+      .selectFrom('transactions')
+      .select('approval_code')
+      .where('uuid', '=', uuidOf.paid)
+      .executeTakeFirstOrThrow();
     expect(paid.approval_code).toBe(stored.approval_code);
     expect(paid.fee).toBeGreaterThan(0);
     expect(paid.charges_transactions.map((charge) => [charge.type, charge.charges, charge.receiver_account_title])).toEqual([

@@ -7,7 +7,6 @@
 import {
   failureReasonWire,
   SETTLEMENT_STATUS_LABEL,
-  TRANSACTION_STATUS,
   TRANSACTION_STATUS_LABEL,
   type TChargeTransaction,
   type TGetTransactionsInput,
