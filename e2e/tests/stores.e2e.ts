@@ -165,7 +165,7 @@ describe('store onboarding', () => {
     await row.waitFor({ state: 'detached', ...POLL });
   });
 
-  it('shows a reference another store uses under the Reference field of the update screen, saving nothing', async () => {
+  it('shows a reference another store uses under the Reference field of the update screen', async () => {
     // update-store refuses a reference changed to another store's (STORE_REFERENCE_TAKEN), as
     // create-store does; the form puts the message on the field.
     const draftName = storeName();
@@ -182,11 +182,16 @@ describe('store onboarding', () => {
     const field = page.getByRole('textbox', { name: 'Reference' });
     await field.fill(reference);
     await page.getByRole('button', { name: 'Update', exact: true }).click();
-    await page.getByText('The reference is already used by store', { exact: false }).waitFor(POLL);
+    // Under the field (the toast says it too), and the field is marked invalid.
+    const form = page.getByRole('tabpanel', { name: 'Business Details' });
+    await form.getByText('The reference is already used by store', { exact: false }).waitFor(POLL);
     await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
     await expectAccessible(page, 'update store: reference taken');
     await screenshot(page, 'stores-update-reference-taken');
     await accepted('delete-store', apiCall(deleteStoreCall, { storeId: draft.id }, merchantToken));
+    // The next test starts from the list, where the previous ones left the page.
+    await page.goto('/app/store');
+    await page.getByRole('row').filter({ hasText: name }).waitFor(POLL);
   });
 
   it('shows the pending notice on the update screen, with Update and Submit for Approval disabled', async () => {
