@@ -1,9 +1,9 @@
 // The merchant server API against the platform as `npm start` runs it: the demo merchant's
 // credentials (read as the main account through get-merchant-app-settings) charge the
 // frictionless test card and open a hosted checkout payment over HTTP Basic; the merchant's
-// Api Payment screen lists both, the hosted one with its payment page, and Attempts shows the
-// paid one's transaction. /api/docs renders the reference from our own assets. axe finds no
-// serious or critical violation at desktop and phone width.
+// Api Payment screen lists them, the hosted one with its payment page, and Attempts shows the
+// paid one's transaction and a declined one's failure reason. /api/docs renders the reference
+// from our own assets. axe finds no serious or critical violation at desktop and phone width.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { getMerchantAppSettingsCall } from '@paywallet/contract';
@@ -19,12 +19,16 @@ describe('merchant API and the Api Payment screen', () => {
   let page: Page;
   let auth: string;
 
-  async function pay(body: Record<string, unknown>): Promise<{ id: string; status: string; nextAction: { redirectUrl: string } | null }> {
-    const response = await fetch(`${baseUrl()}/api/merchant/v1/payments`, {
+  function post(body: Record<string, unknown>): Promise<Response> {
+    return fetch(`${baseUrl()}/api/merchant/v1/payments`, {
       method: 'POST',
       headers: { authorization: auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
       body: JSON.stringify(body),
     });
+  }
+
+  async function pay(body: Record<string, unknown>): Promise<{ id: string; status: string; nextAction: { redirectUrl: string } | null }> {
+    const response = await post(body);
     expect(response.status).toBe(201);
     return (await response.json()) as { id: string; status: string; nextAction: { redirectUrl: string } | null };
   }
@@ -50,6 +54,15 @@ describe('merchant API and the Api Payment screen', () => {
       card: { holderName: 'E2E Buyer', number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' },
     });
     expect(paid.status).toBe('succeeded');
+    // A declined card: 402 with the failed payment, whose transaction keeps the reason.
+    const refused = await post({
+      amount: 1500,
+      currency: 'AED',
+      clientReference: 'e2e-declined',
+      card: { holderName: 'E2E Buyer', number: '4000000000000002', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' },
+    });
+    expect(refused.status).toBe(402);
+    const declined = ((await refused.json()) as { payment: { id: string } }).payment;
     const hosted = await pay({ amount: 2500, currency: 'AED', clientReference: 'e2e-hosted' });
     expect(hosted.status).toBe('requires_action');
     expect(hosted.nextAction?.redirectUrl).toMatch(/\/pay\/[A-Za-z0-9_-]+$/);
@@ -73,6 +86,13 @@ describe('merchant API and the Api Payment screen', () => {
     await modal.getByText('Success').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+    // The declined one's attempt reads Failure with the transaction's failureReason{reason}.
+    await page.locator(`tr[data-api-payment="${declined.id}"]`).getByRole('button', { name: 'Attempts' }).click();
+    await modal.getByText('Failure').waitFor();
+    await modal.getByText('The card was declined.').waitFor();
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
 
     // The search keeps only the payment with that id.
     await page.getByLabel('Search', { exact: true }).fill(hosted.id);

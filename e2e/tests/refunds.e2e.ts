@@ -1,6 +1,6 @@
 // Refunds in a real browser: the demo merchant is paid 20.00 AED through the merchant API, asks
-// for a partial refund of 5.00 on the Add refund request screen (the transactions table's Create
-// Refund modal opens the same call once the transactions screen renders RefundRowAction), sees it
+// for a partial refund of 5.00 on the Add refund request screen (the transactions table's Refund
+// action opens the Create Refund modal, which makes the same call), sees it
 // Pending; the administrator approves it in the console; the job pays it back and the merchant
 // sees it Processed with its status history (Pending, Initiated, Processed). axe finds no serious
 // violation, the screens fit a phone, and the ledger's invariants hold.

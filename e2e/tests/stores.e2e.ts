@@ -1,12 +1,13 @@
 // Store onboarding in a real browser against the platform as `npm start` runs it: the demo
 // merchant opens the Stores list, onboards a store (the Onboard modal, Begin, Business Details
 // and Create, an owner with a small PNG document, Submit, Submit for Approval) and finds it
-// Pending Approval in the list, with no comments yet; the update screen shows the pending
+// Pending Approval in the list, with no comments yet; another store's update refuses that
+// store's reference on its Reference field; the update screen shows the pending
 // notice with Update and Submit for Approval disabled. axe finds no serious or critical
 // violation on each screen, which has one h1; the list is checked again at phone width.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createStoreCall, TEXTS } from '@paywallet/contract';
+import { createStoreCall, deleteStoreCall, TEXTS } from '@paywallet/contract';
 import { baseUrl, launch, screenshot } from '../support/browser.ts';
 import { DESKTOP, expectAccessible, PHONE } from '../support/axe.ts';
 import { DEMO_ADMIN } from '../support/accounts.ts';
@@ -162,6 +163,35 @@ describe('store onboarding', () => {
     await expectAccessible(page, 'delete store confirm');
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await row.waitFor({ state: 'detached', ...POLL });
+  });
+
+  it('shows a reference another store uses under the Reference field of the update screen', async () => {
+    // update-store refuses a reference changed to another store's (STORE_REFERENCE_TAKEN), as
+    // create-store does; the form puts the message on the field.
+    const draftName = storeName();
+    const ownReference = `OWN-${draftName.slice(-6).toUpperCase()}`;
+    const draft = await accepted(
+      'create-store',
+      apiCall(
+        createStoreCall,
+        { parentEntity: 'Haddad Holdings', reference: ownReference, name: draftName, postCode: '00000', type: 2, mcc: '5992' },
+        merchantToken,
+      ),
+    );
+    await page.goto(`/app/store/update/account-activation?storeId=${draft.id}`);
+    const field = page.getByRole('textbox', { name: 'Reference' });
+    await field.fill(reference);
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    // Under the field (the toast says it too), and the field is marked invalid.
+    const form = page.getByRole('tabpanel', { name: 'Business Details' });
+    await form.getByText('The reference is already used by store', { exact: false }).waitFor(POLL);
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'update store: reference taken');
+    await screenshot(page, 'stores-update-reference-taken');
+    await accepted('delete-store', apiCall(deleteStoreCall, { storeId: draft.id }, merchantToken));
+    // The next test starts from the list, where the previous ones left the page.
+    await page.goto('/app/store');
+    await page.getByRole('row').filter({ hasText: name }).waitFor(POLL);
   });
 
   it('shows the pending notice on the update screen, with Update and Submit for Approval disabled', async () => {

@@ -1,8 +1,8 @@
 // The merchant's Transactions screen after real payments through the merchant API: the merchant
 // narrows the list by store, terminal and channel, switches to the Failure tab (loaded when
 // first opened) where the declined payment shows, expands a row to its charges, opens the
-// paid payment's details (Acquiring, Schema, 'N/A' for no failure reason, the customer), its
-// attempts, and goes Back to the details and then to the list (DECISIONS 49). Screens are
+// paid payment's details (Acquiring, Schema, its approval code, 'N/A' for no failure reason,
+// the customer), its attempts, and goes Back to the details and then to the list (DECISIONS 49). Screens are
 // photographed at 1280 and 390 px and checked with axe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -119,6 +119,8 @@ describe('the merchant’s transactions', () => {
     const text = await details.innerText();
     expect(text).toContain('Failure Reason');
     expect(text).toContain('N/A');
+    // The sandbox acquirer's approval code of the paid card payment.
+    expect(text).toMatch(/Approval Code\s+[A-Z0-9]{6}\b/);
     expect(await page.getByLabel('Customer', { exact: true }).innerText()).toContain('tx-buyer@example.com');
     await photographAndCheck(page, 'transactions-details', LIST_CHECKS);
 

@@ -257,6 +257,9 @@ export interface TransactionsTable {
   posting_key: Generated<string | null>;
   /** sha256 (hex) of the posting's canonical form; set exactly when posting_key is. */
   posting_digest: Generated<string | null>;
+  // ---- approval codes (0028) ----
+  /** The acquirer's approval code of an approved card authorisation; null otherwise. */
+  approval_code: Generated<string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

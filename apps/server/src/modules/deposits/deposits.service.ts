@@ -194,7 +194,7 @@ function depositMovement(
   quote: DepositQuote,
   card: PaymentCard,
   status: number,
-  extra: Pick<PostingTransaction, 'gatewayReferenceId' | 'failureReason' | 'postingKey'>,
+  extra: Pick<PostingTransaction, 'gatewayReferenceId' | 'approvalCode' | 'failureReason' | 'postingKey'>,
 ): PostingTransaction {
   return {
     typeId: TransactionType.Deposit,
@@ -254,6 +254,7 @@ async function authorizeAndRecord(
     case 'approved': {
       const movement = depositMovement(wallet, quote, card, TRANSACTION_STATUS.SUCCESS, {
         gatewayReferenceId: authorization.gatewayReference,
+        approvalCode: authorization.approvalCode,
         postingKey: depositQuotePostingKey(locked.id),
       });
       const posting = cardPaymentPosting({

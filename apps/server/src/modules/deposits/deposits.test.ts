@@ -341,6 +341,8 @@ describe('initiate-deposit', () => {
       failure_reason: null,
     });
     expect(row.gateway_reference_id).toMatch(/^sbx_[0-9a-f]{24}$/);
+    // The acquirer approved the authorisation: its approval code is kept on the deposit.
+    expect(row.approval_code).toMatch(/^[A-Z0-9]{6}$/);
     expect(await entriesOf(row.id)).toEqual({ gateway: -10_368n, wallet: 10_000n, fees: 350n, vat: 18n });
     const charges = await t.deps.db
       .selectFrom('transaction_charges')
@@ -401,6 +403,7 @@ describe('initiate-deposit', () => {
         amount: 10_000n,
         card_number: `${number.slice(0, 6)}******${number.slice(-4)}`,
         gateway_reference_id: null,
+        approval_code: null,
       });
       expect(await entriesOf(row.id)).toEqual({});
       expect(await balanceOf(t, who.wallets.AED!)).toBe(0n);

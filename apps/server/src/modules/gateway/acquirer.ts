@@ -6,7 +6,8 @@ import type { PaymentCard } from './card.ts';
 export type DeclineReason = 'declined' | 'insufficient_funds';
 
 export type AuthorizeResult =
-  | { outcome: 'approved'; gatewayReference: string }
+  /** Approved: `approvalCode` is the acquirer's authorisation code (six letters and digits). */
+  | { outcome: 'approved'; gatewayReference: string; approvalCode: string }
   /** The cardholder must pass a 3-D Secure challenge before the payment is approved. */
   | { outcome: 'challenge'; gatewayReference: string }
   | { outcome: 'declined'; reason: DeclineReason };
@@ -17,7 +18,16 @@ export interface Acquirer {
    * same payment, so an acquirer that supports it can use it as an idempotency key.
    */
   authorize(card: PaymentCard, amountMinor: bigint, currency: string, reference: string): Promise<AuthorizeResult>;
+  /**
+   * The cardholder passed the 3-D Secure challenge of the authorisation `gatewayReference`: the
+   * acquirer completes it and answers its approval code, as it does for an authorisation
+   * approved at once.
+   */
+  completeChallenge(gatewayReference: string): Promise<{ approvalCode: string }>;
 }
+
+/** How an approval code reads: six letters and digits (ISO 8583 field 38 is six characters). */
+export const APPROVAL_CODE_PATTERN = /^[A-Za-z0-9]{6}$/;
 
 /** The sandbox's test cards; any other Luhn-valid number is approved without a challenge. */
 export const SANDBOX_CARDS = {
@@ -37,13 +47,27 @@ export class SandboxAcquirer implements Acquirer {
       case SANDBOX_CARDS.challenge:
         return { outcome: 'challenge', gatewayReference: sandboxReference() };
       default:
-        return { outcome: 'approved', gatewayReference: sandboxReference() };
+        return { outcome: 'approved', gatewayReference: sandboxReference(), approvalCode: sandboxApprovalCode() };
     }
+  }
+
+  async completeChallenge(_gatewayReference: string): Promise<{ approvalCode: string }> {
+    return { approvalCode: sandboxApprovalCode() };
   }
 }
 
 function sandboxReference(): string {
   return `sbx_${crypto.randomBytes(12).toString('hex')}`;
+}
+
+const APPROVAL_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const APPROVAL_CODE_CHARS = 6;
+
+/** A fresh approval code, drawn like a real acquirer's: six upper-case letters and digits. */
+function sandboxApprovalCode(): string {
+  let code = '';
+  for (let i = 0; i < APPROVAL_CODE_CHARS; i++) code += APPROVAL_CODE_ALPHABET[crypto.randomInt(APPROVAL_CODE_ALPHABET.length)];
+  return code;
 }
 
 /** The acquirer of this deployment: the sandbox until a real adapter is configured. */

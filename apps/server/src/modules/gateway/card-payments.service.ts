@@ -1,7 +1,8 @@
 // 3-D Secure challenges: a card payment that waits for the cardholder's answer on the page the
 // server hosts for the sandbox acquirer. The card_payments row is the state machine:
 //
-//   challenge --approve--> approved   (the pending transaction is posted: status 1)
+//   challenge --approve--> approved   (the acquirer completes the authorisation: its approval
+//                                      code is recorded, then the pending transaction is posted)
 //   challenge --decline--> declined   (status 2, nothing posted)
 //   challenge --15 min---> expired    (status 3, nothing posted)
 //
@@ -14,7 +15,8 @@ import { TRANSACTION_STATUS } from '@paywallet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { newSessionToken, sha256Hex } from '../../lib/secrets.ts';
-import { closePendingTransaction, postPendingEntries } from '../ledger/ledger.service.ts';
+import { closePendingTransaction, postPendingEntries, recordApprovalCode } from '../ledger/ledger.service.ts';
+import { APPROVAL_CODE_PATTERN, createAcquirer } from './acquirer.ts';
 import type { ChallengeOutcomeHandler } from './challenge-handlers.ts';
 import { cardApprovalPostingKey, cardPaymentPosting, notifyDepositOutcome } from './card-postings.ts';
 import {
@@ -87,12 +89,24 @@ function depositOf(payment: PaymentTransaction) {
   };
 }
 
+/**
+ * The cardholder passed: the acquirer completes the authorisation and its approval code goes on
+ * the pending transaction, whoever answers the rest (a deposit here, a merchant payment's handler).
+ */
+async function completeAuthorisation(trx: Transaction<Database>, payment: PaymentTransaction): Promise<void> {
+  assert(payment.gateway_reference_id !== null, 'a challenged card payment has the acquirer reference');
+  const { approvalCode } = await createAcquirer().completeChallenge(payment.gateway_reference_id);
+  assert(APPROVAL_CODE_PATTERN.test(approvalCode), 'the acquirer answers a six-character approval code');
+  await recordApprovalCode(trx, payment.id, approvalCode);
+}
+
 async function approve(
   deps: Deps,
   trx: Transaction<Database>,
   cardPayment: CardPaymentRow,
   payment: PaymentTransaction,
 ): Promise<string | null> {
+  await completeAuthorisation(trx, payment);
   const handler = handlerOf(deps, payment);
   if (handler) {
     const { redirectUrl } = await handler.approve(trx, payment.id);

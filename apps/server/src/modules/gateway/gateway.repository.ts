@@ -16,6 +16,8 @@ export interface PaymentTransaction {
   uuid: string;
   transaction_type_id: number;
   status: number;
+  /** The acquirer's reference of the authorisation (it completes the challenge by it). */
+  gateway_reference_id: string | null;
   receiver_user_id: bigint | null;
   amount: bigint;
   fee: bigint;
@@ -88,6 +90,7 @@ export async function getPaymentTransaction(db: Queryable, transactionId: bigint
       'transactions.uuid',
       'transactions.transaction_type_id',
       'transactions.status',
+      'transactions.gateway_reference_id',
       'transactions.receiver_user_id',
       'transactions.amount',
       'transactions.fee',

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { createTestApp, countRows, type TestApp } from '../../test/harness.ts';
 import { balanceOf, countMoneyRows, createTestPerson, expectLedgerInvariants, type TestPerson } from '../../test/money.ts';
 import { JobRunner } from '../../jobs/runner.ts';
-import { SANDBOX_CARDS, SandboxAcquirer } from './acquirer.ts';
+import { APPROVAL_CODE_PATTERN, SANDBOX_CARDS, SandboxAcquirer } from './acquirer.ts';
 import { PaymentCard, cardBrand, luhnValid, maskCardNumber, type CardInput } from './card.ts';
 import { CHALLENGE_LIFE_S, expireStaleCardPayments } from './card-payments.service.ts';
 import { challengeHandlers, type ChallengeOutcomeHandler } from './challenge-handlers.ts';
@@ -131,11 +131,25 @@ describe('sandbox acquirer', () => {
       if (!checked.ok) throw new Error(`test card ${number} is invalid`);
       return acquirer.authorize(checked.card, 10_368n, 'AED', 'deposit-1');
     };
-    expect(await outcome(SANDBOX_CARDS.approved)).toEqual({ outcome: 'approved', gatewayReference: expect.stringMatching(/^sbx_/) });
+    expect(await outcome(SANDBOX_CARDS.approved)).toEqual({
+      outcome: 'approved',
+      gatewayReference: expect.stringMatching(/^sbx_/),
+      approvalCode: expect.stringMatching(/^[A-Z0-9]{6}$/),
+    });
     expect(await outcome(SANDBOX_CARDS.challenge)).toEqual({ outcome: 'challenge', gatewayReference: expect.stringMatching(/^sbx_/) });
     expect(await outcome(SANDBOX_CARDS.declined)).toEqual({ outcome: 'declined', reason: 'declined' });
     expect(await outcome(SANDBOX_CARDS.insufficientFunds)).toEqual({ outcome: 'declined', reason: 'insufficient_funds' });
     expect((await outcome('5555555555554444')).outcome).toBe('approved');
+  });
+
+  it('issues a fresh six-character approval code for each approved authorisation, after a challenge too', async () => {
+    // Proves the code is the acquirer's answer to each authorisation, not a constant: letters
+    // and digits, six of them (APPROVAL_CODE_PATTERN), and another one the next time.
+    const acquirer = new SandboxAcquirer();
+    const codes = new Set<string>();
+    for (let i = 0; i < 5; i++) codes.add((await acquirer.completeChallenge(`sbx_${i}`)).approvalCode);
+    expect([...codes].every((code) => APPROVAL_CODE_PATTERN.test(code))).toBe(true);
+    expect(codes.size).toBeGreaterThan(1);
   });
 });
 
@@ -224,6 +238,8 @@ describe('3-D Secure challenge', () => {
       total_amount: 10_368n,
       card_number: '400000******3220',
       card_brand: 'visa',
+      // Not authorised yet: the acquirer answers the approval code only once the cardholder passes.
+      approval_code: null,
     });
     expect(await entriesOf(pending.id)).toEqual({});
     expect(await balanceOf(t, challenge.who.wallets.AED!)).toBe(0n);
@@ -254,6 +270,7 @@ describe('3-D Secure challenge', () => {
     expect(await balanceOf(t, challenge.who.wallets.AED!)).toBe(10_000n);
     const done = await transactionOf(challenge.transactionUuid);
     expect(done.status).toBe(1);
+    expect(done.approval_code).toMatch(/^[A-Z0-9]{6}$/);
     expect(await entriesOf(done.id)).toEqual({ gateway: -10_368n, wallet: 10_000n, fees: 350n, vat: 18n });
     const charges = await t.deps.db
       .selectFrom('transaction_charges')
@@ -284,7 +301,8 @@ describe('3-D Secure challenge', () => {
     expect((await page(challenge.path)).body).toContain('Payment approved');
     expect(await countMoneyRows(t)).toEqual(before);
     expect(await balanceOf(t, challenge.who.wallets.AED!)).toBe(10_000n);
-    expect((await transactionOf(challenge.transactionUuid)).status).toBe(1);
+    // The repeated answers did not authorise again: the first approval code stands.
+    expect(await transactionOf(challenge.transactionUuid)).toMatchObject({ status: 1, approval_code: done.approval_code });
     await expectLedgerInvariants(t);
   });
 
@@ -318,7 +336,7 @@ describe('3-D Secure challenge', () => {
     const declined = await answer(challenge.path, 'decline');
     expect(declined.statusCode).toBe(303);
     const row = await transactionOf(challenge.transactionUuid);
-    expect(row).toMatchObject({ status: 2, failure_reason: 'The 3-D Secure check was declined.' });
+    expect(row).toMatchObject({ status: 2, failure_reason: 'The 3-D Secure check was declined.', approval_code: null });
     expect((await cardPaymentOf(row.id)).state).toBe('declined');
     expect(await entriesOf(row.id)).toEqual({});
     expect((await page(challenge.path)).body).toContain('Payment declined');
@@ -331,7 +349,7 @@ describe('3-D Secure challenge', () => {
 
     expect((await answer(challenge.path, 'approve')).statusCode).toBe(303);
     expect(await balanceOf(t, challenge.who.wallets.AED!)).toBe(0n);
-    expect((await transactionOf(challenge.transactionUuid)).status).toBe(2);
+    expect(await transactionOf(challenge.transactionUuid)).toMatchObject({ status: 2, approval_code: null });
     await expectLedgerInvariants(t);
   });
 
@@ -343,7 +361,11 @@ describe('3-D Secure challenge', () => {
     const later = new Date(Date.now() + (CHALLENGE_LIFE_S + 60) * 1000);
     expect(await expireStaleCardPayments(t.deps, later)).toBeGreaterThanOrEqual(1);
     const row = await transactionOf(challenge.transactionUuid);
-    expect(row).toMatchObject({ status: 3, failure_reason: 'The 3-D Secure check was not completed within 15 minutes.' });
+    expect(row).toMatchObject({
+      status: 3,
+      failure_reason: 'The 3-D Secure check was not completed within 15 minutes.',
+      approval_code: null,
+    });
     expect((await cardPaymentOf(row.id)).state).toBe('expired');
 
     const before = await countMoneyRows(t);

@@ -145,6 +145,22 @@ export async function closePendingTransaction(
   return updated.length === 1;
 }
 
+/**
+ * Gives a pending (0) card payment the approval code its acquirer answered when the cardholder
+ * passed 3-D Secure; false (nothing written) when it was not pending or already had a code.
+ */
+export async function setPendingApprovalCode(trx: Transaction<Database>, transactionId: bigint, approvalCode: string): Promise<boolean> {
+  const updated = await trx
+    .updateTable('transactions')
+    .set({ approval_code: approvalCode, updated_at: new Date() })
+    .where('id', '=', transactionId)
+    .where('status', '=', TRANSACTION_STATUS.PENDING)
+    .where('approval_code', 'is', null)
+    .returning('id')
+    .execute();
+  return updated.length === 1;
+}
+
 /** Moves one wallet's buckets; false (nothing changed) when a bucket would go below zero. */
 export async function moveWalletBalances(trx: Transaction<Database>, delta: WalletDelta): Promise<boolean> {
   const updated = await sql<{ id: bigint }>`
@@ -169,7 +185,7 @@ function transactionInsertSql(m: PostingTransaction, uuid: string, keyed: KeyedP
         payment_method_id, reference_id, refrence, gateway_reference_id,
         card_holder_name, card_number, card_brand, notes, money_request_id, settlement_status, failure_reason, channel_id,
         customer_id, payment_link_id, api_payment_id, pos_device_id, client_reference, description, host_reference,
-        posting_key, posting_digest)
+        posting_key, posting_digest, approval_code)
       VALUES (
         ${uuid}, ${m.typeId}, ${m.status}, ${m.currencyId}, ${m.amountMinor}, ${m.feeMinor}, ${m.vatMinor}, ${m.totalAmountMinor},
         ${m.sender?.userId ?? null}, ${m.sender?.walletId ?? null}, ${m.sender?.title ?? null}, ${m.sender?.accountNumber ?? null},
@@ -179,7 +195,7 @@ function transactionInsertSql(m: PostingTransaction, uuid: string, keyed: KeyedP
         ${m.moneyRequestId ?? null}, ${null}, ${m.failureReason ?? null}, ${m.channelId ?? null},
         ${mp?.customerId ?? null}, ${mp?.paymentLinkId ?? null}, ${mp?.apiPaymentId ?? null}, ${mp?.posDeviceId ?? null},
         ${mp?.clientReference ?? null}, ${mp?.description ?? null}, ${mp?.hostReference ?? null},
-        ${keyed?.key ?? null}, ${keyed?.digest ?? null})`;
+        ${keyed?.key ?? null}, ${keyed?.digest ?? null}, ${m.approvalCode ?? null})`;
 }
 
 function entryValues(entries: Entries) {

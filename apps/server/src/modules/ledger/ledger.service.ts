@@ -176,6 +176,16 @@ export async function closePendingTransaction(
   return repository.closePendingTransaction(trx, transactionId, status, failureReason);
 }
 
+/**
+ * Records the approval code of a pending card payment whose authorisation the acquirer approved
+ * after 3-D Secure. Once, and only while it is pending: the caller holds the challenge's lock, so
+ * anything else is a programmer error.
+ */
+export async function recordApprovalCode(trx: Transaction<Database>, transactionId: bigint, approvalCode: string): Promise<void> {
+  const recorded = await repository.setPendingApprovalCode(trx, transactionId, approvalCode);
+  assert(recorded, `transaction ${transactionId} is a pending card payment without an approval code`);
+}
+
 /** Every entry was written, and (in one currency) what was written sums to zero. */
 function assertWritten(written: WrittenEntries, entries: Entries): void {
   assert(written.entriesCount === BigInt(entries.length), 'every entry was written');

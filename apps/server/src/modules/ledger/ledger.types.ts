@@ -17,6 +17,8 @@ export interface PostingTransaction {
   paymentMethodId?: number | null;
   referenceId?: string | null;
   gatewayReferenceId?: string | null;
+  /** A card payment the acquirer approved at once: its approval code (migration 0028). */
+  approvalCode?: string | null;
   card?: { holderName: string; maskedNumber: string; brand: string } | null;
   notes?: string | null;
   moneyRequestId?: bigint | null;

@@ -14,6 +14,7 @@ import type { PaymentEvent } from '../merchant-payments/payment-events.ts';
 import {
   API_PAYMENT_STATUS,
   API_PAYMENT_STATUS_LABEL,
+  failureReasonWire,
   PAYMENT_LINK_TYPE,
   type TGetApiPaymentsInput,
   type TGetApiPaymentsResponse,
@@ -277,7 +278,7 @@ export async function getApiPayments(deps: Deps, merchantUserId: bigint, input: 
             uuid: tx.uuid,
             amount: minorToWire(tx.amount),
             status: tx.status,
-            failure_reason: tx.failure_reason,
+            failureReason: failureReasonWire(tx.status, tx.failure_reason),
             card_number: tx.card_number,
             created_at: new Date(tx.created_at).toISOString(),
           })),

@@ -95,7 +95,7 @@ describe('get-api-payments', () => {
       client_reference: 'ref-paid',
       added_by_user: { first_name: 'Merchant' },
       payment_url: null,
-      transactions: [{ uuid: paid.transactionId, amount: 1_000, status: 1 }],
+      transactions: [{ uuid: paid.transactionId, amount: 1_000, status: 1, failureReason: null }],
     });
     expect(byUuid.get(paid.id)!.schemas.map((s) => s.name)).toEqual(expect.arrayContaining([expect.any(String)]));
     expect(byUuid.get(paid.id)!.transactions[0]!.card_number).toMatch(/^424242\*+4242$|^424242.*4242$/);
@@ -114,7 +114,8 @@ describe('get-api-payments', () => {
       status: 4,
       status_str: 'Failed',
       payment_status: 'failed',
-      transactions: [{ status: 2 }],
+      // The transaction's own spelling of its failure reason (DECISIONS 34), as get-transactions answers it.
+      transactions: [{ status: 2, failureReason: { reason: 'The card was declined.' } }],
     });
   });
 

@@ -248,7 +248,7 @@ async function recordAuthorization(
 ): Promise<Recorded> {
   switch (authorization.outcome) {
     case 'approved':
-      return recordApproved(trx, draft, authorization.gatewayReference);
+      return recordApproved(trx, draft, authorization);
     case 'challenge':
       if (draft.input.threeDSecure === 'refuse') return recordFailed(trx, draft, THREE_DS_REFUSED_REASON, '3ds_not_available');
       return recordChallenge(deps, trx, draft, authorization.gatewayReference);
@@ -272,7 +272,7 @@ function chargedFee(draft: ChargeDraft, state: MerchantPaymentState | 'succeeded
 function movement(
   draft: ChargeDraft,
   status: number,
-  extra: Pick<PostingTransaction, 'gatewayReferenceId' | 'failureReason'>,
+  extra: Pick<PostingTransaction, 'gatewayReferenceId' | 'approvalCode' | 'failureReason'>,
 ): PostingTransaction {
   const { input } = draft;
   const { card } = input;
@@ -302,10 +302,18 @@ function movement(
   };
 }
 
-/** Automatic capture posts at once; manual capture only authorises (nothing moves until the capture). */
-async function recordApproved(trx: Transaction<Database>, draft: ChargeDraft, gatewayReference: string): Promise<Recorded> {
+/**
+ * Automatic capture posts at once; manual capture only authorises (nothing moves until the
+ * capture). Either way the transaction keeps the acquirer's reference and approval code.
+ */
+async function recordApproved(
+  trx: Transaction<Database>,
+  draft: ChargeDraft,
+  approved: Extract<AuthorizeResult, { outcome: 'approved' }>,
+): Promise<Recorded> {
   const { input, fee } = draft;
-  const reference = { gatewayReferenceId: gatewayReference };
+  const gatewayReference = approved.gatewayReference;
+  const reference = { gatewayReferenceId: gatewayReference, approvalCode: approved.approvalCode };
   if (input.capture === 'manual') {
     const { transactionId } = await recordUnpostedTransaction(trx, movement(draft, TRANSACTION_STATUS.PENDING, reference));
     await logStep(trx, input.attemptId, input.ip, 'Authorised, waiting for capture', { amount: String(input.amountMinor) });

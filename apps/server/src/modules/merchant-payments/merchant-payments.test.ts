@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, countRows, type TestApp } from '../../test/harness.ts';
-import { countMoneyRows, expectLedgerInvariants } from '../../test/money.ts';
+import { answerChallengePage, countMoneyRows, expectLedgerInvariants } from '../../test/money.ts';
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
@@ -561,5 +561,58 @@ describe('refunds', () => {
     });
     const done = await refund(payment.transactionId, 1_000n);
     expect(await entriesOf(done.refund.transactionId!)).toEqual(['wallet:available -1000', 'gateway 1000']);
+  });
+});
+
+describe('approval codes', () => {
+  // The acquirer's approval (authorisation) code goes on the payment's transaction when it
+  // approves the authorisation, and only then: a decline, a challenge declined or not passed,
+  // and a challenge the door cannot show leave it null. A capture keeps the authorisation's code.
+  const approvalCodeOf = async (transactionId: bigint) =>
+    (await t.deps.db.selectFrom('transactions').select('approval_code').where('id', '=', transactionId).executeTakeFirstOrThrow())
+      .approval_code;
+  const CODE = /^[A-Z0-9]{6}$/;
+
+  it('records the code of an authorisation approved at once, and keeps it through a capture', async () => {
+    const paid = await charge(SANDBOX_CARDS.approved);
+    expect(await approvalCodeOf(paid.transactionId)).toMatch(CODE);
+    const authorised = await charge(SANDBOX_CARDS.approved, { capture: 'manual' });
+    const code = await approvalCodeOf(authorised.transactionId);
+    expect(code).toMatch(CODE);
+    await capturePayment(t.deps, { merchantUserId: merchant.id, transactionId: authorised.transactionId, ip: '10.0.0.3' });
+    expect(await approvalCodeOf(authorised.transactionId)).toBe(code);
+    // Two authorisations, two codes.
+    expect(await approvalCodeOf(paid.transactionId)).not.toBe(code);
+  });
+
+  it('records the code when the cardholder passes 3-D Secure, for automatic and manual capture', async () => {
+    for (const capture of ['automatic', 'manual'] as const) {
+      const payment = await charge(SANDBOX_CARDS.challenge, { capture });
+      expect(await approvalCodeOf(payment.transactionId)).toBeNull();
+      await answerChallengePage(t, payment.challengeUrl!, 'approve');
+      expect((await getPayment(t.deps.db, merchant.id, payment.transactionId))!.status).toBe(
+        capture === 'automatic' ? 'succeeded' : 'requires_capture',
+      );
+      expect(await approvalCodeOf(payment.transactionId)).toMatch(CODE);
+    }
+  });
+
+  it('leaves it null on a decline, a declined or expired challenge and a challenge the door refuses', async () => {
+    const declined = await charge(SANDBOX_CARDS.declined);
+    const poor = await charge(SANDBOX_CARDS.insufficientFunds);
+    const refused = await charge(SANDBOX_CARDS.challenge, { channelId: pos(), kind: 'pos', threeDSecure: 'refuse' });
+    const challengeDeclined = await charge(SANDBOX_CARDS.challenge);
+    await answerChallengePage(t, challengeDeclined.challengeUrl!, 'decline');
+    const challengeExpired = await charge(SANDBOX_CARDS.challenge);
+    await expireStaleCardPayments(t.deps, new Date(Date.now() + (CHALLENGE_LIFE_S + 60) * 1000));
+    const payments = [declined, poor, refused, challengeDeclined, challengeExpired];
+    expect(await Promise.all(payments.map((p) => getPayment(t.deps.db, merchant.id, p.transactionId).then((v) => v!.status)))).toEqual([
+      'failed',
+      'failed',
+      'failed',
+      'failed',
+      'expired',
+    ]);
+    for (const payment of payments) expect(await approvalCodeOf(payment.transactionId)).toBeNull();
   });
 });

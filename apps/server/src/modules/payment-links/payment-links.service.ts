@@ -7,6 +7,7 @@ import type { Transaction } from 'kysely';
 import {
   CHANNEL_STATUS,
   errorMessage,
+  failureReasonWire,
   PAYMENT_LINK_STATUS,
   PAYMENT_LINK_TYPE,
   paymentLinkStatusStr,
@@ -429,7 +430,7 @@ function linkTransactionView(row: LinkTransactionRow): TPaymentLinkTransaction {
     sender_account_title: row.sender_account_title,
     status: row.status,
     status_str: TRANSACTION_STATUS_LABEL[row.status] ?? String(row.status),
-    failure_reason: row.failure_reason,
+    failureReason: failureReasonWire(row.status, row.failure_reason),
     created_at: row.created_at.toISOString(),
   };
 }

@@ -442,8 +442,11 @@ describe('get-paymentlink-transactions and get-paymentlink-attempts', () => {
       [declined.payment.uuid, expect.any(String), 'Ziad Aziz'],
       [paid.payment.uuid, expect.any(String), 'Lina Khoury'],
     ]);
+    // A failure reason is spelt as the transaction's (DECISIONS 34), and only a failed payment has one.
+    expect(view.transactions[0]).toMatchObject({ status: 2, failureReason: { reason: 'The card was declined.' } });
     const success = view.transactions[1]!;
     expect(success).toMatchObject({
+      failureReason: null,
       amount: 10_000,
       fee: Number(paid.payment.feeMinor),
       vat: Number(paid.payment.vatMinor),

@@ -108,6 +108,21 @@ function newStoreCode(): string {
 }
 
 /**
+ * Refuses a reference another of the merchant's stores holds (STORE_REFERENCE_TAKEN, on the
+ * reference field, naming that store's code). The caller holds the merchant's store lock
+ * (lockMerchantForStores), so no other creation or update takes the reference meanwhile.
+ */
+async function assertReferenceFree(trx: Queryable, merchantUserId: bigint, reference: string, exceptStoreId?: bigint): Promise<void> {
+  const holder = await findStoreByReference(trx, merchantUserId, reference, exceptStoreId);
+  if (!holder) return;
+  fail(
+    'STORE_REFERENCE_TAKEN',
+    { code: holder.code },
+    { fieldErrors: { reference: errorMessage('STORE_REFERENCE_TAKEN', { code: holder.code }) } },
+  );
+}
+
+/**
  * create-store: a Draft store of the merchant with the business form; no terminal yet (the
  * review gives them). A reference another of the merchant's stores holds is refused with that
  * store's code (STORE_REFERENCE_TAKEN): the Onboard modal opens that store instead, and the
@@ -116,14 +131,7 @@ function newStoreCode(): string {
 export async function createStore(deps: Deps, audit: AuditTrail, merchantUserId: bigint, input: TCreateStoreInput) {
   return deps.db.transaction().execute(async (trx) => {
     await lockMerchantForStores(trx, merchantUserId);
-    const holder = await findStoreByReference(trx, merchantUserId, input.reference);
-    if (holder) {
-      fail(
-        'STORE_REFERENCE_TAKEN',
-        { code: holder.code },
-        { fieldErrors: { reference: errorMessage('STORE_REFERENCE_TAKEN', { code: holder.code }) } },
-      );
-    }
+    await assertReferenceFree(trx, merchantUserId, input.reference);
     const store = await insertStore(trx, {
       ...formValues(input),
       uuid: crypto.randomUUID(),
@@ -178,12 +186,16 @@ async function lockEditableStore(trx: Queryable, merchantUserId: bigint, storeId
 /**
  * update-store: saves the business form; with `status: 3` also submits the store for
  * approval, which needs at least one saved owner. The form is saved and submitted together
- * or not at all.
+ * or not at all. A reference changed to one another of the merchant's stores holds is refused
+ * as create-store refuses it; an unchanged reference is never checked (it is the store's own).
+ * Locks as create-store does, the merchant first and then the store, so the two serialise.
  */
 export async function updateStore(deps: Deps, audit: AuditTrail, merchantUserId: bigint, input: TUpdateStoreInput) {
   const storeId = BigInt(input.storeId);
   return deps.db.transaction().execute(async (trx) => {
+    await lockMerchantForStores(trx, merchantUserId);
     const store = await lockEditableStore(trx, merchantUserId, storeId);
+    if (input.reference !== store.reference) await assertReferenceFree(trx, merchantUserId, input.reference, storeId);
     const submit = input.status === STORE_STATUS.PENDING_APPROVAL;
     if (submit && (await countStoreOwners(trx, storeId)) === 0) fail('STORE_OWNER_REQUIRED');
     const status = submit ? STORE_STATUS.PENDING_APPROVAL : store.status;

@@ -116,11 +116,21 @@ const OWNER = { firstName: 'Rania', lastName: 'Haddad', dob: '1985-04-12', ident
 
 /** Each store gets a reference of its own unless told: a merchant's reference opens one store only. */
 let references = 0;
+/** The reference each store was created with: an update that keeps it is no change of reference. */
+const referenceOf = new Map<number, string>();
+
 async function newStore(who: { token: string } = shop, form: Partial<TCreateStoreRequest> = {}): Promise<number> {
   references += 1;
-  const answer = await t.call(createStoreCall, { ...FORM, reference: `REF-T${references}`, ...form }, { token: who.token });
+  const reference = form.reference ?? `REF-T${references}`;
+  const answer = await t.call(createStoreCall, { ...FORM, ...form, reference }, { token: who.token });
   expect(answer.status, answer.message).toBe(200);
+  referenceOf.set(answer.data.id, reference);
   return answer.data.id;
+}
+
+/** The business form of a store created here, with its own reference (update-store refuses another store's). */
+function formOf(storeId: number): TCreateStoreRequest {
+  return { ...FORM, reference: referenceOf.get(storeId) ?? FORM.reference };
 }
 
 async function addOwner(storeId: number, who: { token: string } = shop): Promise<number> {
@@ -260,6 +270,39 @@ describe('a reference already used', () => {
     // The reference is the merchant's own: another merchant neither sees that store nor is refused.
     expect((await t.call(getStoreCall, { reference: 'HQ-REF-7' }, { token: rival.token })).data.data).toEqual([]);
     await newStore(rival, { reference: 'HQ-REF-7' });
+  });
+
+  it('is refused on update when changed to another store’s, with the same message on the field, changing nothing', async () => {
+    // Proves update-store holds the rule create-store holds: the reference the merchant's other
+    // store uses is refused (409, named, on the field), the store's own reference is saved
+    // again, a free one is taken, and another merchant's reference never counts.
+    const merchant = await createTestMerchant(t, { stores: [] });
+    const holder = await newStore(merchant, { reference: 'UPD-REF-1' });
+    const storeId = await newStore(merchant, { reference: 'UPD-REF-2' });
+    await newStore(rival, { reference: 'UPD-REF-3' });
+    const code = (await t.call(getStoreActivationCall, { storeId: holder }, { token: merchant.token })).data.code;
+    const update = (form: Partial<TCreateStoreRequest>) =>
+      t.call(updateStoreCall, { ...FORM, storeId, ...form }, { token: merchant.token });
+
+    const before = await countRows(t, TABLES);
+    const taken = await update({ reference: 'UPD-REF-1', name: 'Renamed' });
+    const message = `The reference is already used by store ${code}. Open that store to continue its onboarding.`;
+    expect([taken.status, taken.reason, taken.message]).toEqual([409, 'STORE_REFERENCE_TAKEN', message]);
+    expect(fieldErrors(taken).reference).toBe(message);
+    expect(await countRows(t, TABLES)).toEqual(before);
+    expect((await t.call(getStoreActivationCall, { storeId }, { token: merchant.token })).data).toMatchObject({
+      reference: 'UPD-REF-2',
+      name: FORM.name,
+    });
+
+    const unchanged = await update({ reference: 'UPD-REF-2', name: 'Kept Reference' });
+    expect(unchanged.status, unchanged.message).toBe(200);
+    const rivals = await update({ reference: 'UPD-REF-3' });
+    expect(rivals.status, rivals.message).toBe(200);
+    expect((await t.call(getStoreActivationCall, { storeId }, { token: merchant.token })).data.reference).toBe('UPD-REF-3');
+    // The reference it gave up is free again, for its other store too.
+    const freed = await t.call(updateStoreCall, { ...FORM, storeId: holder, reference: 'UPD-REF-2' }, { token: merchant.token });
+    expect(freed.status, freed.message).toBe(200);
   });
 
   it('lets only one of two simultaneous creations with one reference through', async () => {
@@ -666,7 +709,7 @@ describe('manage-store-owners and get-file', () => {
     expect(storedFiles()).toEqual(before);
 
     // A store waiting for review takes no change to its owners.
-    const submitted = await t.call(updateStoreCall, { ...FORM, storeId, status: 3, id: storeId }, { token: shop.token });
+    const submitted = await t.call(updateStoreCall, { ...formOf(storeId), storeId, status: 3, id: storeId }, { token: shop.token });
     expect(submitted.data).toEqual({ id: storeId, status: STORE_STATUS.PENDING_APPROVAL });
     const pending = await manageOwner(shop.token, update, { name: 'id.jpg', bytes: JPEG, type: 'image/jpeg' });
     expect({ status: pending.status, reason: pending.reason }).toEqual({ status: 409, reason: 'STORE_PENDING_APPROVAL' });
@@ -696,13 +739,17 @@ describe('update-store and the submit for approval', () => {
   it('updates a Draft, refuses a submit without owners, submits with one, then refuses every change while pending', async () => {
     // Proves Draft -> update -> submit (3), the owner rule, and status 3's lock on the form and the owners.
     const storeId = await newStore();
-    const updated = await t.call(updateStoreCall, { ...FORM, name: 'Haddad Blooms', storeId }, { token: shop.token });
+    const updated = await t.call(updateStoreCall, { ...formOf(storeId), name: 'Haddad Blooms', storeId }, { token: shop.token });
     expect(updated.status, updated.message).toBe(200);
     expect(updated.data).toEqual({ id: storeId, status: STORE_STATUS.DRAFT });
     expect((await t.call(getStoreActivationCall, { storeId }, { token: shop.token })).data.name).toBe('Haddad Blooms');
 
     const before = await countRows(t, TABLES);
-    const lonely = await t.call(updateStoreCall, { ...FORM, name: 'Not Saved', storeId, status: 3, id: storeId }, { token: shop.token });
+    const lonely = await t.call(
+      updateStoreCall,
+      { ...formOf(storeId), name: 'Not Saved', storeId, status: 3, id: storeId },
+      { token: shop.token },
+    );
     expect({ status: lonely.status, reason: lonely.reason, message: lonely.message }).toEqual({
       status: 422,
       reason: 'STORE_OWNER_REQUIRED',
@@ -711,16 +758,16 @@ describe('update-store and the submit for approval', () => {
     expect(await countRows(t, TABLES)).toEqual(before);
     expect((await t.call(getStoreActivationCall, { storeId }, { token: shop.token })).data.name).toBe('Haddad Blooms');
 
-    const wrongId = await t.call(updateStoreCall, { ...FORM, storeId, status: 3, id: storeId + 1 }, { token: shop.token });
+    const wrongId = await t.call(updateStoreCall, { ...formOf(storeId), storeId, status: 3, id: storeId + 1 }, { token: shop.token });
     expect({ status: wrongId.status, message: wrongId.message }).toEqual({ status: 400, message: 'The selected id is invalid' });
-    const wrongStatus = await t.call(updateStoreCall, { ...FORM, storeId, status: 1, id: storeId }, { token: shop.token });
+    const wrongStatus = await t.call(updateStoreCall, { ...formOf(storeId), storeId, status: 1, id: storeId }, { token: shop.token });
     expect({ status: wrongStatus.status, message: wrongStatus.message }).toEqual({
       status: 400,
       message: 'The selected status is invalid',
     });
 
     const ownerId = await addOwner(storeId);
-    const submitted = await t.call(updateStoreCall, { ...FORM, storeId, status: 3, id: storeId }, { token: shop.token });
+    const submitted = await t.call(updateStoreCall, { ...formOf(storeId), storeId, status: 3, id: storeId }, { token: shop.token });
     expect(submitted.status, submitted.message).toBe(200);
     expect(submitted.data).toEqual({ id: storeId, status: STORE_STATUS.PENDING_APPROVAL });
     expect(await storeStatus(storeId)).toBe(3);
@@ -738,8 +785,8 @@ describe('update-store and the submit for approval', () => {
 
     const pendingBefore = await countRows(t, TABLES);
     const refusals = [
-      await t.call(updateStoreCall, { ...FORM, storeId }, { token: shop.token }),
-      await t.call(updateStoreCall, { ...FORM, storeId, status: 3, id: storeId }, { token: shop.token }),
+      await t.call(updateStoreCall, { ...formOf(storeId), storeId }, { token: shop.token }),
+      await t.call(updateStoreCall, { ...formOf(storeId), storeId, status: 3, id: storeId }, { token: shop.token }),
       await manageOwner(shop.token, { ...OWNER, type: 'add', storeId: String(storeId) }),
       await manageOwner(shop.token, { ...OWNER, type: 'update', storeId: String(storeId), id: String(ownerId) }),
       await manageOwner(shop.token, { type: 'delete', storeId: String(storeId), id: String(ownerId) }),
@@ -758,14 +805,18 @@ describe('update-store and the submit for approval', () => {
     // Proves the Request For Changes loop after a reviewer's comment.
     const storeId = await newStore();
     await addOwner(storeId);
-    await t.call(updateStoreCall, { ...FORM, storeId, status: 3, id: storeId }, { token: shop.token });
+    await t.call(updateStoreCall, { ...formOf(storeId), storeId, status: 3, id: storeId }, { token: shop.token });
     const admin = await createTestAdmin(t);
     await t.deps.db
       .transaction()
       .execute((trx) =>
         recordStoreReview(trx, { storeId: BigInt(storeId), status: 2, comment: 'Upload a clearer passport.', authorUserId: admin.id }),
       );
-    const updated = await t.call(updateStoreCall, { ...FORM, website: 'https://blooms.example.com', storeId }, { token: shop.token });
+    const updated = await t.call(
+      updateStoreCall,
+      { ...formOf(storeId), website: 'https://blooms.example.com', storeId },
+      { token: shop.token },
+    );
     expect(updated.data).toEqual({ id: storeId, status: STORE_STATUS.REQUEST_FOR_CHANGES });
     const owners = (await t.call(getStoreActivationCall, { storeId }, { token: shop.token })).data.owners;
     const replaced = await manageOwner(
@@ -774,7 +825,7 @@ describe('update-store and the submit for approval', () => {
       { name: 'clearer.jpg', bytes: JPEG, type: 'image/jpeg' },
     );
     expect(replaced.status, replaced.message).toBe(200);
-    const again = await t.call(updateStoreCall, { ...FORM, storeId, status: 3, id: storeId }, { token: shop.token });
+    const again = await t.call(updateStoreCall, { ...formOf(storeId), storeId, status: 3, id: storeId }, { token: shop.token });
     expect(again.data).toEqual({ id: storeId, status: STORE_STATUS.PENDING_APPROVAL });
   });
 
@@ -783,12 +834,12 @@ describe('update-store and the submit for approval', () => {
     const merchant = await createTestMerchant(t, { stores: [{ status: 1 }, { status: 0 }, { status: 4 }] });
     const [active, deactive, draft] = merchant.stores.map((store) => Number(store.id));
     for (const storeId of [active!, deactive!]) {
-      const refused = await t.call(updateStoreCall, { ...FORM, storeId }, { token: merchant.token });
+      const refused = await t.call(updateStoreCall, { ...formOf(storeId), storeId }, { token: merchant.token });
       expect({ status: refused.status, reason: refused.reason }).toEqual({ status: 409, reason: 'STORE_NOT_EDITABLE' });
       const owner = await manageOwner(merchant.token, { ...OWNER, type: 'add', storeId: String(storeId) });
       expect({ status: owner.status, reason: owner.reason }).toEqual({ status: 409, reason: 'STORE_NOT_EDITABLE' });
     }
-    const completed = await t.call(updateStoreCall, { ...FORM, type: 1, storeId: draft! }, { token: merchant.token });
+    const completed = await t.call(updateStoreCall, { ...formOf(draft!), type: 1, storeId: draft! }, { token: merchant.token });
     expect(completed.status, completed.message).toBe(200);
     expect((await t.call(getStoreActivationCall, { storeId: draft! }, { token: merchant.token })).data).toMatchObject({
       type: 1,
@@ -807,8 +858,8 @@ describe('another merchant’s ids', () => {
 
     const reads = [
       await t.call(getStoreActivationCall, { storeId }, { token: shop.token }),
-      await t.call(updateStoreCall, { ...FORM, storeId }, { token: shop.token }),
-      await t.call(updateStoreCall, { ...FORM, storeId, status: 3, id: storeId }, { token: shop.token }),
+      await t.call(updateStoreCall, { ...formOf(storeId), storeId }, { token: shop.token }),
+      await t.call(updateStoreCall, { ...formOf(storeId), storeId, status: 3, id: storeId }, { token: shop.token }),
       await manageOwner(shop.token, { ...OWNER, type: 'add', storeId: String(storeId) }),
       await manageOwner(shop.token, { ...OWNER, type: 'update', storeId: String(storeId), id: String(ownerId) }),
       await manageOwner(shop.token, { type: 'delete', storeId: String(storeId), id: String(ownerId) }),

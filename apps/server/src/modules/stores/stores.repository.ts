@@ -420,23 +420,28 @@ export async function deleteStoreOwner(trx: Queryable, ownerId: bigint): Promise
   await trx.deleteFrom('store_owners').where('id', '=', ownerId).execute();
 }
 
-/** The merchant's store with this reference, if any (create-store refuses a second one). */
+/**
+ * The merchant's store with this reference, if any, other than `exceptStoreId` (create-store and
+ * update-store refuse a second one).
+ */
 export async function findStoreByReference(
   db: Queryable,
   merchantUserId: bigint,
   reference: string,
+  exceptStoreId?: bigint,
 ): Promise<{ id: bigint; code: string } | undefined> {
   return db
     .selectFrom('stores')
     .select(['id', 'code'])
     .where('merchant_user_id', '=', merchantUserId)
     .where('reference', '=', reference)
+    .$if(exceptStoreId !== undefined, (query) => query.where('id', '<>', exceptStoreId!))
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
 }
 
-/** Serialises the store creations of one merchant (the reference check and its insert). */
+/** Serialises the store creations and updates of one merchant (the reference check and its write). */
 export async function lockMerchantForStores(trx: Queryable, merchantUserId: bigint): Promise<void> {
   await trx.selectFrom('users').select('id').where('id', '=', merchantUserId).forUpdate().executeTakeFirst();
 }

@@ -21,7 +21,14 @@ import { JobRunner } from '../../jobs/runner.ts';
 import { countRows, createTestApp, type TestApp } from '../../test/harness.ts';
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
-import { countMoneyRows, createTestPerson, expectLedgerInvariants, transactionsPage, type TestPerson } from '../../test/money.ts';
+import {
+  countMoneyRows,
+  createTestPerson,
+  expectLedgerInvariants,
+  fundWallet,
+  transactionsPage,
+  type TestPerson,
+} from '../../test/money.ts';
 import { openPaymentDoors, type PaymentDoors } from '../../test/payment-doors.ts';
 import { updateMerchantAppSettingsCall } from '@paywallet/contract';
 
@@ -96,9 +103,16 @@ describe('transaction details under the spec’s wire names', () => {
       schema: { name: expect.any(String), code: 'VISA' },
       gateway_reference_id: expect.stringMatching(/^sbx_/),
       failureReason: null,
-      approval_code: null,
+      // The sandbox acquirer's approval code of the authorisation, as stored on the transaction.
+      approval_code: expect.stringMatching(/^[A-Z0-9]{6}$/),
       refunded_transaction: null,
     });
+    const stored = await t.deps.db
+      .selectFrom('transactions')
+      .select('approval_code')
+      .where('uuid', '=', uuidOf.paid)
+      .executeTakeFirstOrThrow();
+    expect(paid.approval_code).toBe(stored.approval_code);
     expect(paid.fee).toBeGreaterThan(0);
     expect(paid.charges_transactions.map((charge) => [charge.type, charge.charges, charge.receiver_account_title])).toEqual([
       ['fee', paid.fee, 'Fees'],
@@ -119,6 +133,7 @@ describe('transaction details under the spec’s wire names', () => {
     expect(declined).toMatchObject({
       status: 2,
       failureReason: { reason: 'The card was declined.' },
+      approval_code: null,
       fee: 0,
       vat: 0,
       charges_transactions: [],
@@ -126,7 +141,7 @@ describe('transaction details under the spec’s wire names', () => {
     });
     expect(declined.total_amount).toBe(declined.amount);
     const pos = await detail(shop.token, uuidOf.posDeclined);
-    expect(pos).toMatchObject({ status: 2, fee: 0, vat: 0, failureReason: { reason: expect.any(String) } });
+    expect(pos).toMatchObject({ status: 2, fee: 0, vat: 0, failureReason: { reason: expect.any(String) }, approval_code: null });
     const stored = await t.deps.db
       .selectFrom('merchant_payments')
       .innerJoin('transactions', 'transactions.id', 'merchant_payments.transaction_id')
@@ -137,6 +152,13 @@ describe('transaction details under the spec’s wire names', () => {
       { fee: 0n, vat: 0n },
       { fee: 0n, vat: 0n },
     ]);
+  });
+
+  it('gives a movement that is no card payment no acquirer and no approval code', async () => {
+    // Proves approval_code and aquiring are null where no card was authorised (a wallet top-up).
+    await fundWallet(t, consumer.wallets.AED!, 5_000, 'AED');
+    const [uuid] = await listed(consumer.token, {});
+    expect(await detail(consumer.token, uuid!)).toMatchObject({ card_number: null, aquiring: null, approval_code: null });
   });
 
   it('sends fee 0 and VAT 0 for a failed payment in the link callback and the POS webhook', async () => {

@@ -5,8 +5,8 @@
 // a party may read a transaction. The list definition is exported for the exports, which
 // stream the same rows the screen pages.
 import {
+  failureReasonWire,
   SETTLEMENT_STATUS_LABEL,
-  TRANSACTION_STATUS,
   TRANSACTION_STATUS_LABEL,
   type TChargeTransaction,
   type TGetTransactionsInput,
@@ -170,12 +170,6 @@ function partyView(party: PartyRow | undefined) {
   return party ? { first_name: party.first_name, last_name: party.last_name, email: party.email } : null;
 }
 
-/** A failed or expired movement's reason; null on every other (the screen shows 'N/A'). */
-function failureReasonOf(row: TransactionRow): TTransactionDetail['failureReason'] {
-  const closed = row.status === TRANSACTION_STATUS.FAILED || row.status === TRANSACTION_STATUS.EXPIRED;
-  return closed && row.failure_reason ? { reason: row.failure_reason } : null;
-}
-
 /** The card side of a card payment: the acquirer, the scheme and the payer's country. */
 function cardDetail(row: TransactionRow) {
   const byCard = row.card_number !== null;
@@ -186,8 +180,9 @@ function cardDetail(row: TransactionRow) {
         ? { name: row.payment_method_name, code: row.payment_method_code }
         : null,
     country_code: row.customer_country,
-    // The acquirer answers a reference, not an approval code; none is stored, so none is invented.
-    approval_code: null,
+    // Issued by the acquirer when it approved the card's authorisation (migration 0028): null on
+    // a decline, on a challenge never passed and on every movement that is not a card payment.
+    approval_code: byCard ? row.approval_code : null,
   };
 }
 
@@ -205,7 +200,7 @@ async function transactionDetail(deps: Deps, userId: bigint, transactionId: stri
     settlement_date: row.settlement_date ? new Date(row.settlement_date).toISOString() : null,
     payment_method: row.payment_method_name === null ? null : { name: row.payment_method_name },
     ...cardDetail(row),
-    failureReason: failureReasonOf(row),
+    failureReason: failureReasonWire(row.status, row.failure_reason),
     supportEmail: deps.config.supportEmail,
   };
 }

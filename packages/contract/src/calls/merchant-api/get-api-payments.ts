@@ -2,13 +2,17 @@ import { z } from 'zod';
 import { defineCall } from '../../call.ts';
 import { dateRangeOrdered, zDateRange, zPage, zPageOf, zStoreScope } from '../../lists.ts';
 import { zOptionalId } from '../../rules.ts';
+import { ZFailureReason } from '../transactions/get-transactions.ts';
 
-/** One transaction (attempt) of an API payment. */
+/**
+ * One transaction (attempt) of an API payment. Spec 2 gives the list no shape of its own, so its
+ * failure reason is the transaction's: `failureReason{reason}` (DECISIONS 34), null unless failed.
+ */
 export const ZApiPaymentTransaction = z.object({
   uuid: z.string(),
   amount: z.number().int(),
   status: z.number().int(),
-  failure_reason: z.string().nullable(),
+  failureReason: ZFailureReason,
   card_number: z.string().nullable(),
   created_at: z.string(),
 });

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { defineCall } from '../../call.ts';
 import { zId } from '../../rules.ts';
+import { ZFailureReason } from '../transactions/get-transactions.ts';
 
+/**
+ * A payment through a link (spec 3 section 3, payment link transactions response). The spec's row
+ * names no failure reason; ours is the transaction's `failureReason{reason}` (DECISIONS 34), null
+ * unless the payment failed or expired.
+ */
 export const ZPaymentLinkTransaction = z.object({
   id: z.number().int(),
   uuid: z.string(),
@@ -15,7 +21,7 @@ export const ZPaymentLinkTransaction = z.object({
   sender_account_title: z.string().nullable(),
   status: z.number().int(),
   status_str: z.string(),
-  failure_reason: z.string().nullable(),
+  failureReason: ZFailureReason,
   created_at: z.string(),
 });
 export type TPaymentLinkTransaction = z.infer<typeof ZPaymentLinkTransaction>;

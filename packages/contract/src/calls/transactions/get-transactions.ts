@@ -81,6 +81,23 @@ export const ZTransactionRow = z.object({
   refunded_transaction: ZRefundedTransaction.nullable(),
   created_at: z.string(),
 });
+/**
+ * Why a transaction failed, spelt as spec 2 spells the transaction's field (`failureReason{reason}`,
+ * DECISIONS 34); null unless it failed or expired. Every list that carries a transaction's failure
+ * reason (the details, the API payments' attempts, a link's payments) uses this one shape.
+ */
+export const ZFailureReason = z.object({ reason: z.string() }).nullable();
+export type TFailureReason = z.infer<typeof ZFailureReason>;
+
+/**
+ * The wire form of a stored failure reason: only a failed (2) or expired (3) transaction has one;
+ * any other status answers null (the screens show 'N/A'), whatever the row still holds.
+ */
+export function failureReasonWire(status: number, storedReason: string | null): TFailureReason {
+  const closed = status === TRANSACTION_STATUS.FAILED || status === TRANSACTION_STATUS.EXPIRED;
+  return closed && storedReason ? { reason: storedReason } : null;
+}
+
 export const ZTransactionDetail = ZTransactionRow.extend({
   sender: ZParty.nullable(),
   receiver: ZParty.nullable(),
@@ -90,7 +107,7 @@ export const ZTransactionDetail = ZTransactionRow.extend({
   schema: ZNameCode.nullable(),
   country_code: z.string().nullable(),
   approval_code: z.string().nullable(),
-  failureReason: z.object({ reason: z.string() }).nullable(),
+  failureReason: ZFailureReason,
   supportEmail: z.string(),
 });
 export type TTransactionRow = z.infer<typeof ZTransactionRow>;

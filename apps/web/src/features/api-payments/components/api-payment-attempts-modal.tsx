@@ -47,9 +47,9 @@ export function ApiPaymentAttemptsModal({ payment, onClose }: { payment: TApiPay
                   </Table.Td>
                   <Table.Td>
                     {STATUS[tx.status] ?? String(tx.status)}
-                    {tx.failure_reason ? (
+                    {tx.failureReason ? (
                       <Text span size="xs" c="dimmed" display="block">
-                        {tx.failure_reason}
+                        {tx.failureReason.reason}
                       </Text>
                     ) : null}
                   </Table.Td>

@@ -1,13 +1,13 @@
-// What the transactions table shows for refunds (the transactions feature renders these): the
-// row's Create Refund action on a successful refundable payment (types 8, 9, 10, DECISIONS 27),
-// and Show Remaining Funds on the amount cell of the same types.
+// What the transactions table needs for refunds (app/pages/transactions-with-refunds-page.tsx
+// hands these to it with CreateRefundModal): which rows offer Refund, a successful refundable
+// payment (types 8, 9, 10, DECISIONS 27), and Show Remaining Funds on the amount cell of the
+// same types.
 import { useState } from 'react';
 import { Button, Popover, Text } from '@mantine/core';
 import { TRANSACTION_STATUS } from '@paywallet/contract';
 import { TransactionType } from '@paywallet/ledger';
 import { formatAmount } from '../../../components/amount.tsx';
 import { useRefundAmounts } from '../api/refund-calls.ts';
-import { CreateRefundModal } from './create-refund-modal.tsx';
 
 const REFUNDABLE_TYPES: readonly number[] = [TransactionType.PaymentLinkPayment, TransactionType.ApiPayment, TransactionType.PosPayment];
 
@@ -20,23 +20,6 @@ export interface RefundableRow {
 
 export function isRefundable(row: RefundableRow): boolean {
   return REFUNDABLE_TYPES.includes(row.transaction_type_id) && row.status === TRANSACTION_STATUS.SUCCESS;
-}
-
-/** Refund on a transaction row: opens the Create Refund modal; nothing for a row that cannot be refunded. */
-export function RefundRowAction({ row }: { row: RefundableRow }) {
-  const [opened, setOpened] = useState(false);
-  if (!isRefundable(row)) return null;
-  return (
-    <>
-      <Button size="xs" variant="light" onClick={() => setOpened(true)}>
-        Refund
-      </Button>
-      <CreateRefundModal
-        target={opened ? { transactionId: row.uuid, currency: row.currency.code } : null}
-        onClose={() => setOpened(false)}
-      />
-    </>
-  );
 }
 
 /** Show Remaining Funds (types 8, 9, 10): the remaining refundable amount, read when opened. */
