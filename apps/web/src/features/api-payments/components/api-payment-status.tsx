@@ -5,11 +5,7 @@ import { API_PAYMENT_STATUS, API_PAYMENT_STATUS_LABEL, type TApiPaymentRow } fro
 import { apiPaymentStatusColor } from '../api-payment-colors.ts';
 
 function StatusBadge({ status, label }: { status: number; label: string }) {
-  return (
-    <Badge color={apiPaymentStatusColor(status)} miw="fit-content">
-      {label}
-    </Badge>
-  );
+  return <Badge color={apiPaymentStatusColor(status)}>{label}</Badge>;
 }
 
 export function ApiPaymentStatus({ row }: { row: TApiPaymentRow }) {
