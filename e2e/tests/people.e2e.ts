@@ -136,7 +136,8 @@ describe('customers, profile and notifications', () => {
     await page.waitForTimeout(1_500);
     // The consumer sends the merchant 1.50 AED: the merchant gets a 'money-received' notification.
     const before = await availableMinor(MERCHANT.email, 'AED');
-    const aedCard = page.getByRole('article', { name: 'AED', exact: true });
+    // The merchant's home is the dashboard overview: its Available Balance card is the default (AED) wallet's.
+    const aedCard = page.getByRole('region', { name: 'Available Balance' });
     await aedCard.waitFor();
     await consumerPaysMerchant(consumerToken, [150]);
     await page
@@ -144,7 +145,7 @@ describe('customers, profile and notifications', () => {
       .first()
       .waitFor({ timeout: 15_000 });
     await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 15_000 }).toBe('Notifications, 1 unread');
-    // The home's AED balance reads again with the notification: 1.50 more, with no reload.
+    // The card's balance reads again with the notification: 1.50 more, with no reload.
     const after = ((before + 150) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     await expect.poll(() => aedCard.textContent(), { timeout: 15_000 }).toContain(`${after} AED`);
     await screenshot(page, 'people-toast');

@@ -6,11 +6,11 @@
 // violation, the screens fit a phone, and the ledger's invariants hold.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { getMerchantAppSettingsCall } from '@paywallet/contract';
 import { DEMO_ADMIN } from '../support/accounts.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { baseUrl, expectLedgerHolds, launch, screenshot } from '../support/browser.ts';
-import { accepted, apiCall, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
+import { merchantApiAuth, payByCard, TEST_CARDS } from '../support/merchant-api.ts';
+import { MERCHANT, signInThroughApi } from '../support/sign-in.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -31,20 +31,8 @@ describe('a refund from the back office, approved in the console', () => {
     merchant = await (await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl() })).newPage();
     merchant.setDefaultTimeout(20_000);
     const token = await signInThroughApi(merchant, MERCHANT);
-    const settings = await accepted('get-merchant-app-settings', apiCall(getMerchantAppSettingsCall, {}, token));
-    const auth = `Basic ${Buffer.from(`${settings[0]!.client_id}:${settings[0]!.client_secret!}`).toString('base64')}`;
-    const response = await fetch(`${baseUrl()}/api/merchant/v1/payments`, {
-      method: 'POST',
-      headers: { authorization: auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-      body: JSON.stringify({
-        amount: 2000,
-        currency: 'AED',
-        clientReference: 'e2e-refund',
-        card: { holderName: 'E2E Buyer', number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' },
-      }),
-    });
-    expect(response.status).toBe(201);
-    paymentUuid = ((await response.json()) as { transactionId: string }).transactionId;
+    const payment = { amount: 2000, clientReference: 'e2e-refund', holderName: 'E2E Buyer' };
+    paymentUuid = await payByCard(await merchantApiAuth(token), TEST_CARDS.approved, payment);
     admin = await (await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl() })).newPage();
     admin.setDefaultTimeout(20_000);
     await signInThroughApi(admin, DEMO_ADMIN, { landing: { path: '/', text: 'Review the stores' } });

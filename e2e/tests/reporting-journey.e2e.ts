@@ -8,15 +8,15 @@
 // they open; an Excel and a PDF export of the transactions list hold the rows shown on screen
 // (read back with exceljs and pdf-parse). It ends with the ledger check.
 import fs from 'node:fs';
-import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { getMerchantAppSettingsCall, getStoresCall, getTransactionsCall } from '@paywallet/contract';
 import { DEMO_ADMIN } from '../support/accounts.ts';
 import { DESKTOP } from '../support/axe.ts';
 import { baseUrl, expectLedgerHolds, launch } from '../support/browser.ts';
-import { accepted, apiCall, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
+import { merchantApiAuth, payByCard, scopeOfTransaction, TEST_CARDS, type MerchantScope } from '../support/merchant-api.ts';
+import { downloadedSheet } from '../support/reports.ts';
+import { MERCHANT, signInThroughApi } from '../support/sign-in.ts';
 
 const POLL = { timeout: 30_000, interval: 1_000 };
 const PAID_MINOR = 4_321;
@@ -24,12 +24,6 @@ const REFUND_MINOR = 1_000;
 
 /** '1,234.50' (or with a currency or a sign) in minor units. */
 const minorOf = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
-
-interface Scope {
-  store: string;
-  terminal: string;
-  channel: string;
-}
 
 interface LedgerRow {
   type: string;
@@ -61,41 +55,15 @@ describe('the merchant’s reporting journey', () => {
   let paid: string;
   let paidToo: string;
   let declined: string;
-  let scope: Scope;
+  let scope: MerchantScope;
 
-  async function pay(number: string): Promise<string> {
-    const response = await fetch(`${baseUrl()}/api/merchant/v1/payments`, {
-      method: 'POST',
-      headers: { authorization: auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-      body: JSON.stringify({
-        amount: PAID_MINOR,
-        currency: 'AED',
-        clientReference: 'e2e-journey',
-        card: { holderName: 'Journey Buyer', number, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' },
-        customer: { name: 'Journey Buyer', email: 'journey-buyer@example.com' },
-      }),
+  const pay = (card: string) =>
+    payByCard(auth, card, {
+      amount: PAID_MINOR,
+      clientReference: 'e2e-journey',
+      holderName: 'Journey Buyer',
+      customer: { name: 'Journey Buyer', email: 'journey-buyer@example.com' },
     });
-    // A payment answers its transaction; a decline (402) carries the failed payment in its body.
-    const text = await response.text();
-    const transactionId = /"transactionId":"([0-9a-f-]{36})"/.exec(text)?.[1];
-    if (!transactionId) throw new Error(`no transaction: ${response.status} ${text}`);
-    return transactionId;
-  }
-
-  /** The store, terminal and channel whose list holds the transaction (found through the API). */
-  async function scopeOf(uuid: string): Promise<Scope> {
-    const { stores } = await accepted('get-stores', apiCall(getStoresCall, { type: 0 }, token));
-    for (const store of stores)
-      for (const terminal of store.terminals)
-        for (const channel of terminal.channels) {
-          const answer = await accepted(
-            'get-transactions',
-            apiCall(getTransactionsCall, { channelId: channel.id, transactionId: uuid }, token),
-          );
-          if ('data' in answer && answer.data.length === 1) return { store: store.name, terminal: terminal.name, channel: channel.name };
-        }
-    throw new Error('the payment is in no channel of the merchant');
-  }
 
   const row = (uuid: string) => page.locator(`tr[data-uuid="${uuid}"]`);
   const tile = (label: string) => page.locator(`[data-tile="${label}"]`);
@@ -105,12 +73,11 @@ describe('the merchant’s reporting journey', () => {
     page = await (await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl(), acceptDownloads: true })).newPage();
     page.setDefaultTimeout(20_000);
     token = await signInThroughApi(page, MERCHANT);
-    const settings = await accepted('get-merchant-app-settings', apiCall(getMerchantAppSettingsCall, {}, token));
-    auth = `Basic ${Buffer.from(`${settings[0]!.client_id}:${settings[0]!.client_secret!}`).toString('base64')}`;
-    paid = await pay('4242424242424242');
-    paidToo = await pay('4242424242424242');
-    declined = await pay('4000000000000002');
-    scope = await scopeOf(paid);
+    auth = await merchantApiAuth(token);
+    paid = await pay(TEST_CARDS.approved);
+    paidToo = await pay(TEST_CARDS.approved);
+    declined = await pay(TEST_CARDS.declined);
+    scope = await scopeOfTransaction(token, paid);
     admin = await (await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl() })).newPage();
     admin.setDefaultTimeout(20_000);
     await signInThroughApi(admin, DEMO_ADMIN, { landing: { path: '/', text: 'Review the stores' } });
@@ -271,10 +238,7 @@ describe('the merchant’s reporting journey', () => {
     await page.getByRole('button', { name: 'Export Excel' }).click();
     const excelFile = await excel;
     expect(excelFile.suggestedFilename()).toMatch(/^transaction-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.xlsx$/);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(fs.readFileSync(await excelFile.path()) as unknown as ArrayBuffer);
-    const sheet: unknown[][] = [];
-    workbook.worksheets[0]!.eachRow((cells) => sheet.push((cells.values as unknown[]).slice(1)));
+    const sheet = await downloadedSheet(excelFile);
     expect(sheet[0]![0]).toBe('Transaction Id');
     // The rows in the screen's order, then a blank row and the totals.
     expect(sheet.slice(1, 1 + shown.length).map((cells) => cells[0])).toEqual(shown);

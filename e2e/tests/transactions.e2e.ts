@@ -6,18 +6,12 @@
 // photographed at 1280 and 390 px and checked with axe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { getMerchantAppSettingsCall, getStoresCall, getTransactionsCall } from '@paywallet/contract';
 import { DESKTOP, photographAndCheck } from '../support/axe.ts';
 import { baseUrl, expectLedgerHolds, launch } from '../support/browser.ts';
-import { accepted, apiCall, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
+import { merchantApiAuth, payByCard, scopeOfTransaction, TEST_CARDS, type MerchantScope } from '../support/merchant-api.ts';
+import { MERCHANT, signInThroughApi } from '../support/sign-in.ts';
 
 const LIST_CHECKS = { outline: false, overflow: false };
-
-interface Scope {
-  store: string;
-  terminal: string;
-  channel: string;
-}
 
 describe('the merchant’s transactions', () => {
   let browser: Browser;
@@ -26,41 +20,15 @@ describe('the merchant’s transactions', () => {
   let auth: string;
   let paid: string;
   let declined: string;
-  let scope: Scope;
+  let scope: MerchantScope;
 
-  async function pay(number: string, email: string): Promise<string> {
-    const response = await fetch(`${baseUrl()}/api/merchant/v1/payments`, {
-      method: 'POST',
-      headers: { authorization: auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-      body: JSON.stringify({
-        amount: 4321,
-        currency: 'AED',
-        clientReference: 'e2e-transactions',
-        card: { holderName: 'Tx Buyer', number, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' },
-        customer: { name: 'Tx Buyer', email },
-      }),
+  const pay = (card: string, email: string) =>
+    payByCard(auth, card, {
+      amount: 4321,
+      clientReference: 'e2e-transactions',
+      holderName: 'Tx Buyer',
+      customer: { name: 'Tx Buyer', email },
     });
-    // A payment answers its transaction; a decline (402) carries the failed payment in its body.
-    const text = await response.text();
-    const transactionId = /"transactionId":"([0-9a-f-]{36})"/.exec(text)?.[1];
-    if (!transactionId) throw new Error(`no transaction: ${response.status} ${text}`);
-    return transactionId;
-  }
-
-  /** The store, terminal and channel whose list holds the transaction (found through the API). */
-  async function scopeOf(uuid: string): Promise<Scope> {
-    const { stores } = await accepted('get-stores', apiCall(getStoresCall, { type: 0 }, token));
-    for (const store of stores)
-      for (const terminal of store.terminals)
-        for (const channel of terminal.channels) {
-          const page = await accepted(
-            'get-transactions',
-            apiCall(getTransactionsCall, { channelId: channel.id, transactionId: uuid }, token),
-          );
-          if ('data' in page && page.data.length === 1) return { store: store.name, terminal: terminal.name, channel: channel.name };
-        }
-    throw new Error('the payment is in no channel of the merchant');
-  }
 
   beforeAll(async () => {
     browser = await launch();
@@ -68,11 +36,10 @@ describe('the merchant’s transactions', () => {
     page = await context.newPage();
     page.setDefaultTimeout(20_000);
     token = await signInThroughApi(page, MERCHANT);
-    const settings = await accepted('get-merchant-app-settings', apiCall(getMerchantAppSettingsCall, {}, token));
-    auth = `Basic ${Buffer.from(`${settings[0]!.client_id}:${settings[0]!.client_secret!}`).toString('base64')}`;
-    paid = await pay('4242424242424242', 'tx-buyer@example.com');
-    declined = await pay('4000000000000002', 'tx-buyer@example.com');
-    scope = await scopeOf(paid);
+    auth = await merchantApiAuth(token);
+    paid = await pay(TEST_CARDS.approved, 'tx-buyer@example.com');
+    declined = await pay(TEST_CARDS.declined, 'tx-buyer@example.com');
+    scope = await scopeOfTransaction(token, paid);
   });
   afterAll(async () => {
     await expectLedgerHolds();

@@ -1,8 +1,8 @@
 // Live notifications (DECISIONS 14): while the app is open, GET /api/events streams each new
 // notification of the user as a Server-Sent Event; each raises a toast and the bell's count, and
-// the balances and the transaction history read again: a notification tells of money someone
-// else moved (a payment through a link, the API or a till; money sent or a request paid), and
-// the open screen should show it without a reload.
+// one that tells of money someone else moved (a payment through a link, the API or a till; money
+// sent or a request paid) reads the balances and the history again, so the open screen (the
+// wallet select, the merchant's On Hold and Available cards) shows it without a reload.
 // EventSource cannot send the accessToken header, so each connection first asks for a
 // single-use ticket (get-events-ticket) and opens /api/events?ticket=...; the session token never
 // goes into a URL. When the stream drops (a server restart, a network change) the ticket is
@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getEventsTicketCall, ZNotificationEvent } from '@paywallet/contract';
 import { call } from '../api/client.ts';
 import { showToast } from '../lib/toast.ts';
-import { refreshAfterMoneyMoved } from './money-moved.ts';
+import { movesMoney, refreshAfterMoneyMoved } from './money-moved.ts';
 import { addLiveNotification, refreshNotifications } from './use-notifications.ts';
 
 const RETRY_FIRST_MS = 2_000;
@@ -56,7 +56,7 @@ export function useLiveNotifications(enabled: boolean): void {
         if (!parsed.success) return;
         showToast('info', parsed.data.message);
         addLiveNotification(queryClient, parsed.data);
-        void refreshAfterMoneyMoved(queryClient);
+        if (movesMoney(parsed.data.type)) void refreshAfterMoneyMoved(queryClient);
       });
       source.addEventListener('end', (event) => {
         source?.close();

@@ -9,6 +9,7 @@ import { Button, Center, Group, Stack } from '@mantine/core';
 import { DataTable as MantineDataTable, useDataTableColumns } from 'mantine-datatable';
 import type { DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
+import './data-table.css';
 import { TEXTS } from '@paywallet/contract';
 import type { ListView } from '../../hooks/use-list-query.ts';
 import { usePhoneWidth } from '../../hooks/use-phone-width.ts';
@@ -101,6 +102,7 @@ export function DataTable<Row>({
       )}
       <MantineDataTable<Row>
         aria-label={label}
+        className="pw-data-table"
         withTableBorder
         borderRadius="md"
         highlightOnHover

@@ -1,6 +1,7 @@
 // What every console screen shares: its one h1 with a line of help, and a status badge.
 import type { ReactNode } from 'react';
 import { Badge, Stack, Text, Title } from '@mantine/core';
+import { BREAK_ANYWHERE } from '../../components/data-table/wrapping.ts';
 
 export function ConsolePage({ title, help, children }: { title: string; help: string; children: ReactNode }) {
   return (
@@ -41,7 +42,8 @@ export function PersonCell({
   return (
     <Stack gap={0}>
       <Text size="sm">{person.business_name ?? `${person.first_name} ${person.last_name}`}</Text>
-      <Text size="xs" c="dimmed">
+      {/* An e-mail has no spaces: in a table it may break anywhere rather than push it past the screen. */}
+      <Text size="xs" c="dimmed" className={BREAK_ANYWHERE}>
         {person.email}
       </Text>
     </Stack>

@@ -2,27 +2,27 @@
 // merchant; Approve makes a refund Initiated while a job moves its money (then Processed),
 // Reject ends it with the comment the merchant reads (DECISIONS 17, 32).
 import { useState } from 'react';
-import { Select, Text } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   adminGetRefundRequestsCall,
   adminProcessRefundCall,
   REFUND_REQUEST_STATUS,
-  REFUND_REQUEST_STATUS_LABEL,
   ZAdminGetRefundRequestsRequest,
   type TAdminRefundRow,
 } from '@paywallet/contract';
-import { Amount, formatAmount } from '../../components/amount.tsx';
+import { formatAmount } from '../../components/amount.tsx';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../components/data-table/types.ts';
 import { FilterBar } from '../../components/filters/filter-bar.tsx';
 import { SearchFilter } from '../../components/filters/search-filter.tsx';
-import { GmtDate } from '../../components/gmt-date.tsx';
+import { refundColumns } from '../../components/refund-columns.tsx';
+import { REFUND_STATUS_OPTIONS } from '../../components/refund-status.tsx';
 import { useListQuery } from '../../hooks/use-list-query.ts';
 import { useUrlFilters } from '../../hooks/use-url-filters.ts';
 import { ALL_STATUSES, queueFilters } from '../console-filters.ts';
-import { ConsolePage, PersonCell, StatusBadge } from '../components/console-page.tsx';
+import { ConsolePage, PersonCell } from '../components/console-page.tsx';
 import { ReviewModal } from '../components/review-modal.tsx';
 import { useLiveFilters } from '../components/use-live-filters.ts';
 
@@ -31,58 +31,24 @@ const ZRefundQueueUrlFilters = z.object({
   search: ZAdminGetRefundRequestsRequest.shape.search,
 });
 
-const STATUS_COLOR: Readonly<Record<number, string>> = {
-  [REFUND_REQUEST_STATUS.PENDING]: 'yellow',
-  [REFUND_REQUEST_STATUS.INITIATED]: 'blue',
-  [REFUND_REQUEST_STATUS.PROCESSED]: 'green',
-  [REFUND_REQUEST_STATUS.CANCELED]: 'gray',
-  [REFUND_REQUEST_STATUS.REJECTED]: 'red',
-};
-
-const STATUS_OPTIONS = [
-  { value: ALL_STATUSES, label: 'All statuses' },
-  ...Object.entries(REFUND_REQUEST_STATUS_LABEL).map(([value, label]) => ({ value, label })),
-];
+const STATUS_OPTIONS = [{ value: ALL_STATUSES, label: 'All statuses' }, ...REFUND_STATUS_OPTIONS];
 
 const DECISIONS = [
   { value: String(REFUND_REQUEST_STATUS.PROCESSED), label: 'Approve' },
   { value: String(REFUND_REQUEST_STATUS.REJECTED), label: 'Reject' },
 ];
 
+const SHARED = refundColumns<TAdminRefundRow>();
+
+/** The shared refund columns with the merchant who asked, which only the console shows. */
 const COLUMNS: DataColumn<TAdminRefundRow>[] = [
-  {
-    accessor: 'uuid',
-    title: 'Refund',
-    render: (row) => (
-      <Text size="sm" ff="monospace">
-        {row.uuid.slice(0, 8)}
-      </Text>
-    ),
-  },
+  SHARED.refundId,
   { accessor: 'merchant', title: 'Merchant', render: (row) => <PersonCell person={row.merchant} /> },
-  {
-    accessor: 'refunded_transaction.uuid',
-    title: 'Transaction',
-    render: (row) => (
-      <Text size="sm" ff="monospace">
-        {row.refunded_transaction.uuid.slice(0, 8)}
-      </Text>
-    ),
-  },
-  {
-    accessor: 'amount',
-    title: 'Amount',
-    textAlign: 'right',
-    noWrap: true,
-    render: (row) => <Amount minor={row.amount} currency={row.refunded_transaction.currency.code} size="sm" />,
-  },
-  {
-    accessor: 'status',
-    title: 'Status',
-    render: (row) => <StatusBadge label={row.status_str} color={STATUS_COLOR[row.status] ?? 'gray'} />,
-  },
-  { accessor: 'description', title: 'Description', render: (row) => row.description ?? '—' },
-  { accessor: 'created_at', title: 'Created At', noWrap: true, render: (row) => <GmtDate value={row.created_at} /> },
+  SHARED.transactionId,
+  SHARED.amount,
+  SHARED.status,
+  SHARED.description,
+  SHARED.createdAt,
 ];
 
 export function ConsoleRefundsPage() {

@@ -8,6 +8,7 @@ import { formatAmount } from '../../../components/amount.tsx';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { GmtDate } from '../../../components/gmt-date.tsx';
+import { ShortId } from '../../../components/short-id.tsx';
 import type { ListView } from '../../../hooks/use-list-query.ts';
 
 const money = (minor: number) => (
@@ -20,13 +21,21 @@ const COLUMNS: DataColumn<TLedgerRow>[] = [
   {
     accessor: 'transaction.uuid',
     title: 'Transaction UUID',
-    render: (row) => (
-      <Text span size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-        {row.transaction.uuid}
-      </Text>
-    ),
+    noWrap: true,
+    // Short with Copy (DECISIONS 40): a whole uuid took two lines and pushed the dates off 1280 px.
+    render: (row) => <ShortId value={row.transaction.uuid} copyLabel={`transaction ${row.transaction.uuid}`} />,
   },
-  { accessor: 'transaction.reference_id', title: 'Reference', render: (row) => row.transaction.reference_id ?? '—' },
+  {
+    accessor: 'transaction.reference_id',
+    title: 'Reference',
+    noWrap: true,
+    render: (row) =>
+      row.transaction.reference_id ? (
+        <ShortId value={row.transaction.reference_id} copyLabel={`reference ${row.transaction.reference_id}`} />
+      ) : (
+        '—'
+      ),
+  },
   { accessor: 'transaction.channel.name', title: 'Channel', render: (row) => row.transaction.channel?.name ?? '—' },
   { accessor: 'transaction.currency.code', title: 'Currency', render: (row) => row.transaction.currency.code },
   { accessor: 'transaction_type.name', title: 'Type', render: (row) => row.transaction_type.name },

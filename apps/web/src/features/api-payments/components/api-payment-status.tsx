@@ -6,7 +6,7 @@ import { apiPaymentStatusColor } from '../api-payment-colors.ts';
 
 function StatusBadge({ status, label }: { status: number; label: string }) {
   return (
-    <Badge color={apiPaymentStatusColor(status)} variant="light" miw="fit-content">
+    <Badge color={apiPaymentStatusColor(status)} variant="light">
       {label}
     </Badge>
   );

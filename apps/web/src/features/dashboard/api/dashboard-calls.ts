@@ -3,8 +3,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { merchantDashboardOverviewCall, type TDashboardPeriod } from '@paywallet/contract';
 import { call } from '../../../api/client.ts';
-
-export const DASHBOARD_QUERY_KEY = ['merchant-dashboard-overview'] as const;
+import { MERCHANT_OVERVIEW_QUERY_KEY } from '../../../hooks/money-moved.ts';
 
 export interface OverviewPeriods {
   countriesPeriod: TDashboardPeriod;
@@ -13,7 +12,7 @@ export interface OverviewPeriods {
 
 export function useDashboardOverview(currencyId: number | undefined, periods: OverviewPeriods) {
   return useQuery({
-    queryKey: [...DASHBOARD_QUERY_KEY, currencyId, periods],
+    queryKey: [...MERCHANT_OVERVIEW_QUERY_KEY, currencyId, periods],
     enabled: currencyId !== undefined,
     queryFn: ({ signal }) => call(merchantDashboardOverviewCall, { currencyId: currencyId!, ...periods }, { signal }),
     placeholderData: keepPreviousData,

@@ -8,7 +8,7 @@ import { StoreTerminalChannelFilter } from '../../../components/filters/store-te
 import type { FilterDraft } from '../../../components/filters/use-filter-draft.ts';
 import { useWalletList } from '../../../hooks/use-wallet-list.ts';
 import type { ZRefundUrlFilters } from '../api/refund-calls.ts';
-import { REFUND_STATUS_OPTIONS } from './refund-status.tsx';
+import { REFUND_STATUS_OPTIONS } from '../../../components/refund-status.tsx';
 
 export function RefundFilters({ draft, activeCount }: { draft: FilterDraft<typeof ZRefundUrlFilters>; activeCount: number }) {
   const { values, errors, set } = draft;

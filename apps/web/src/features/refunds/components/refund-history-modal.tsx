@@ -4,7 +4,7 @@ import { Modal, Table } from '@mantine/core';
 import { TEXTS, type TRefundStatusHistoryRow } from '@paywallet/contract';
 import { GmtDate } from '../../../components/gmt-date.tsx';
 import { EmptyState } from '../../../components/query-states.tsx';
-import { RefundStatusBadge } from './refund-status.tsx';
+import { RefundStatusBadge } from '../../../components/refund-status.tsx';
 
 export function RefundHistoryModal({ details, onClose }: { details: readonly TRefundStatusHistoryRow[] | null; onClose: () => void }) {
   return (

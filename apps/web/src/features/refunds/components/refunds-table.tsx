@@ -1,20 +1,15 @@
-// The refund list on the kit's DataTable: ids, amount, status, the description cut to 12
-// characters (spec 2 section 9), who added it (a badge: API, POS, or the name of another
-// person) and when; Details opens the status history, Cancel shows on Pending rows only.
-import { Badge, Text, Tooltip } from '@mantine/core';
-import { REFUND_LIMITS, REFUND_REQUEST_STATUS, type TRefundRow } from '@paywallet/contract';
-import { Amount } from '../../../components/amount.tsx';
+// The refund list on the kit's DataTable: the refund columns shared with the console
+// (components/refund-columns.tsx: ids, amount, status, the description cut to 12 characters,
+// when), then who added it (a badge: API, POS, or the name of another person) and the channel;
+// Details opens the status history, Cancel shows on Pending rows only.
+import { Badge } from '@mantine/core';
+import { REFUND_REQUEST_STATUS, type TRefundRow } from '@paywallet/contract';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import type { DataColumn, RowAction } from '../../../components/data-table/types.ts';
-import { GmtDate } from '../../../components/gmt-date.tsx';
+import { refundColumns } from '../../../components/refund-columns.tsx';
 import type { ListView } from '../../../hooks/use-list-query.ts';
-import { RefundStatusBadge } from './refund-status.tsx';
 
-export function shortDescription(description: string | null): string {
-  if (!description) return '—';
-  const max = REFUND_LIMITS.descriptionShownChars;
-  return description.length > max ? `${description.slice(0, max)}…` : description;
-}
+const SHARED = refundColumns<TRefundRow>();
 
 /** The added-by badge: the door for API and POS refunds, the person's name when someone else added it. */
 export function AddedByBadge({ row, viewerId }: { row: TRefundRow; viewerId: number | undefined }) {
@@ -42,41 +37,11 @@ export function RefundsTable({
   cancelling: number | null;
 }) {
   const columns: DataColumn<TRefundRow>[] = [
-    {
-      accessor: 'uuid',
-      title: 'Refund Id',
-      render: (row) => (
-        <Text size="sm" ff="monospace">
-          {row.uuid.slice(0, 8)}
-        </Text>
-      ),
-    },
-    {
-      accessor: 'refunded_transaction.uuid',
-      title: 'Transaction Id',
-      render: (row) => (
-        <Text size="sm" ff="monospace">
-          {row.refunded_transaction.uuid.slice(0, 8)}
-        </Text>
-      ),
-    },
-    {
-      accessor: 'amount',
-      title: 'Amount',
-      textAlign: 'right',
-      noWrap: true,
-      render: (row) => <Amount minor={row.amount} currency={row.refunded_transaction.currency.code} size="sm" />,
-    },
-    { accessor: 'status', title: 'Status', noWrap: true, render: (row) => <RefundStatusBadge status={row.status} /> },
-    {
-      accessor: 'description',
-      title: 'Description',
-      render: (row) => (
-        <Tooltip label={row.description ?? ''} disabled={!row.description} multiline maw={320}>
-          <Text size="sm">{shortDescription(row.description)}</Text>
-        </Tooltip>
-      ),
-    },
+    SHARED.refundId,
+    SHARED.transactionId,
+    SHARED.amount,
+    SHARED.status,
+    SHARED.description,
     { accessor: 'added_by', title: 'Added By', render: (row) => <AddedByBadge row={row} viewerId={viewerId} /> },
     {
       accessor: 'refunded_transaction.channel.name',
@@ -85,7 +50,7 @@ export function RefundsTable({
       defaultToggle: false,
       render: (row) => row.refunded_transaction.channel?.name ?? '—',
     },
-    { accessor: 'created_at', title: 'Time/Date', noWrap: true, render: (row) => <GmtDate value={row.created_at} /> },
+    SHARED.createdAt,
   ];
   const actions: RowAction<TRefundRow>[] = [
     { label: 'Details', onClick: onDetails },

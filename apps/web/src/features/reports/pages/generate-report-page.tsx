@@ -58,6 +58,7 @@ export function GenerateReportPage() {
                 placeholder="Select type"
                 data={transactionTypeOptions(types.data)}
                 required
+                searchable
                 loading={types.isPending}
                 description={types.isError ? 'The transaction types could not be loaded; reload the page to try again' : undefined}
               />

@@ -3,11 +3,12 @@
 import type { TMyMoneyRequest } from '@paywallet/contract';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
+import { BREAK_ANYWHERE } from '../../../components/data-table/wrapping.ts';
 import type { ListView } from '../../../hooks/use-list-query.ts';
 import { requestColumns } from './request-columns.tsx';
 
 const COLUMNS: DataColumn<TMyMoneyRequest>[] = [
-  { accessor: 'email', title: 'Email' },
+  { accessor: 'email', title: 'Email', cellsClassName: BREAK_ANYWHERE },
   { accessor: 'phone_number', title: 'Phone Number', noWrap: true },
   ...requestColumns<TMyMoneyRequest>(),
 ];

@@ -4,13 +4,14 @@ import { Text } from '@mantine/core';
 import type { TReceivedMoneyRequest } from '@paywallet/contract';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
+import { BREAK_ANYWHERE } from '../../../components/data-table/wrapping.ts';
 import type { ListView } from '../../../hooks/use-list-query.ts';
 import { requestColumns } from './request-columns.tsx';
 
 const NOTES_WIDTH_PX = 240;
 
 const COLUMNS: DataColumn<TReceivedMoneyRequest>[] = [
-  { accessor: 'user_account.user.email', title: 'Email' },
+  { accessor: 'user_account.user.email', title: 'Email', cellsClassName: BREAK_ANYWHERE },
   {
     accessor: 'notes',
     title: 'Notes',

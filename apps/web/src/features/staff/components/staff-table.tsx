@@ -5,13 +5,14 @@ import type { TStaffRow } from '@paywallet/contract';
 import { MERCHANT_PATHS } from '../../../lib/paths.ts';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
+import { BREAK_ANYWHERE } from '../../../components/data-table/wrapping.ts';
 import { GmtDate } from '../../../components/gmt-date.tsx';
 import { UserStatusBadge } from '../../../components/user-status-badge.tsx';
 import type { ListView } from '../../../hooks/use-list-query.ts';
 
 const COLUMNS: DataColumn<TStaffRow>[] = [
   { accessor: 'name', title: 'Name', render: (row) => `${row.first_name} ${row.last_name}` },
-  { accessor: 'email', title: 'Email' },
+  { accessor: 'email', title: 'Email', cellsClassName: BREAK_ANYWHERE },
   { accessor: 'phone_number', title: 'Phone', noWrap: true, render: (row) => row.phone_number ?? '' },
   { accessor: 'status', title: 'Status', render: (row) => <UserStatusBadge status={row.status} /> },
   { accessor: 'created_at', title: 'Created At', noWrap: true, render: (row) => <GmtDate value={row.created_at} /> },
