@@ -3,6 +3,7 @@
 // is written and the writer waits while the next is read. readAhead keeps pulling rows from the
 // source while the consumer works, up to a bound, so the next batch's query runs while the
 // current one is written, and a slow writer cannot make the rows pile up in memory.
+import { assert } from '@paywallet/ledger';
 
 /**
  * The source's items, in order, read up to `aheadMax` items ahead of the consumer (so at most
@@ -11,7 +12,7 @@
  * (break, throw) stops the source too.
  */
 export async function* readAhead<T>(source: AsyncIterable<T>, aheadMax: number): AsyncGenerator<T, void, undefined> {
-  if (!Number.isInteger(aheadMax) || aheadMax < 1) throw new RangeError('aheadMax is a positive integer');
+  assert(Number.isInteger(aheadMax) && aheadMax >= 1, 'aheadMax is a positive integer');
   const iterator = source[Symbol.asyncIterator]();
   let ready: T[] = [];
   let ended = false;

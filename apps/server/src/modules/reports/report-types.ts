@@ -116,8 +116,12 @@ export function defineReportType<K extends TReportType, Params, Tables extends k
       return {
         count: () => listCount(db, list, params),
         async *rows(rowsMax) {
-          const views = stream(db, params, { batchRows: STREAM_BATCH_ROWS, rowsMax });
-          for await (const view of readAhead(views, READ_AHEAD_ROWS)) yield toRow(view);
+          // Rows are made into cells as they are read, so what waits in the read-ahead buffer is
+          // the small cells array, and the row and its view are garbage while still young.
+          async function* cells(): AsyncGenerator<ReportRow, void, undefined> {
+            for await (const view of stream(db, params, { batchRows: STREAM_BATCH_ROWS, rowsMax })) yield toRow(view);
+          }
+          yield* readAhead(cells(), READ_AHEAD_ROWS);
         },
       };
     },

@@ -84,6 +84,20 @@ describe('the xlsx writer', () => {
   });
 
   it('writes money as numbers in major units, exactly, with the number formats of the layout', async () => {
+    const safe = [0, 5, -5, 50, -50, 100, -12345, 120, 9_007_199_254_740_991, -9_007_199_254_740_991];
+    expect(safe.map((minor) => majorUnits(minor))).toEqual(safe.map((minor) => majorUnits(BigInt(minor))));
+    expect(safe.map((minor) => majorUnits(minor))).toEqual([
+      '0',
+      '0.05',
+      '-0.05',
+      '0.5',
+      '-0.5',
+      '1',
+      '-123.45',
+      '1.2',
+      '90071992547409.91',
+      '-90071992547409.91',
+    ]);
     expect(['0', '5', '-5', '100', '-12345', '123456789012345678'].map((minor) => majorUnits(BigInt(minor)))).toEqual([
       '0',
       '0.05',
@@ -94,7 +108,11 @@ describe('the xlsx writer', () => {
     ]);
     const when = '2026-02-28T23:59:59.999Z';
     const bytes = await written(
-      [row(['pay', 123_456, 155, when, 7]), row(['refund', -5_000, 0, '2026-03-01T00:00:00.000+04:00', null]), row(['other', 10, 1, null, null], 'USD')],
+      [
+        row(['pay', 123_456, 155, when, 7]),
+        row(['refund', -5_000, 0, '2026-03-01T00:00:00.000+04:00', null]),
+        row(['other', 10, 1, null, null], 'USD'),
+      ],
       layout(3, 0),
     );
     const { sheet, rows } = await sheetOf(bytes);
@@ -124,7 +142,7 @@ describe('the xlsx writer', () => {
     // The file holds the exact decimal (majorUnits of the bigint sum); exceljs reads it as a float.
     expect(majorUnits(2n * BigInt(big))).toBe('180143985094819.82');
     expect(rows[4]![0]).toBe('Total (AED)');
-    expect(sheet.getRow(5).getCell(2).value).toBe(180143985094819.82);
+    expect(sheet.getRow(5).getCell(2).value).toBe(Number('180143985094819.82'));
     expect(sheet.name).toBe('Ledger  A B  test ');
     expect(sheet.columns.map((column) => column.width)).toEqual([30, 14, 10, 18, 8]);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
@@ -140,15 +158,15 @@ describe('the xlsx writer', () => {
 
   it('waits for a slow file instead of holding the rows in memory', async () => {
     // A file that takes nothing until released: the writer's rows must stop being accepted.
-    let release: (() => void) | undefined;
+    let released = false;
     const held: Array<() => void> = [];
     const chunks: Buffer[] = [];
     const slow = new Writable({
       highWaterMark: 16 * 1024,
       write(chunk: Buffer, _encoding, done) {
         chunks.push(chunk);
-        if (release === undefined) held.push(done);
-        else done();
+        if (released) done();
+        else held.push(done);
       },
     });
     const writer = openXlsxWriter(slow, layout());
@@ -165,7 +183,7 @@ describe('the xlsx writer', () => {
     }
     expect(waiting).toBeDefined();
     expect(accepted).toBeLessThan(200_000);
-    release = () => undefined;
+    released = true;
     for (const done of held.splice(0)) done();
     await waiting;
     await writer.finish(new Map());

