@@ -6,14 +6,20 @@
 // The spec's client walks the balance down from `closingBalance` (credits subtracted, debits
 // added); each row also carries its own `closing_balance` from the server, which is what the
 // screen and the export show: with a channel or day filter, rows of the wallet are left out
-// and a walk over the shown rows alone would drift.
+// and a walk over the shown rows alone would drift. The export carries that balance down over
+// every entry of the wallet, shown or not (accountLedgerExportRows).
 import type { TGetAccountLedgerInput, TGetAccountLedgerResponse, TLedgerFilters, TLedgerRow } from '@paywallet/contract';
 import { assert, isTransactionTypeId, minorToWire, TRANSACTION_TYPE_NAMES } from '@paywallet/ledger';
 import type { Deps } from '../../deps.ts';
 import type { Queryable } from '../../db/database.ts';
-import { defineList, listPage } from '../../db/lists.ts';
+import { defineList, listPage, type StreamOptions } from '../../db/lists.ts';
 import { fail } from '../../transport/errors.ts';
-import { walletEntryListSource, type WalletEntryListParams, type WalletEntryRow } from '../ledger/wallet-entries.service.ts';
+import {
+  walletEntriesWithBalances,
+  walletEntryListSource,
+  type WalletEntryListParams,
+  type WalletEntryRow,
+} from '../ledger/wallet-entries.service.ts';
 import { resolveStoreScope } from '../stores/stores.service.ts';
 import { findOwnWallet } from '../wallets/wallets.service.ts';
 
@@ -41,6 +47,19 @@ function ledgerRowView(row: WalletEntryRow): TLedgerRow {
 }
 
 export const accountLedgerList = defineList({ source: walletEntryListSource, view: ledgerRowView });
+
+/**
+ * The export's rows (report type transaction_ledger): the list's rows with the same closing
+ * balances, but carried from batch to batch rather than read again for every batch, so a deep
+ * export costs the same per row as a shallow one (docs/account-ledger.md).
+ */
+export async function* accountLedgerExportRows(
+  db: Queryable,
+  params: WalletEntryListParams,
+  options: StreamOptions,
+): AsyncGenerator<TLedgerRow, void, undefined> {
+  for await (const row of walletEntriesWithBalances(db, params, options)) yield ledgerRowView(row);
+}
 
 /**
  * The list's params for the account holder: the wallet must be theirs (WALLET_NOT_FOUND, the

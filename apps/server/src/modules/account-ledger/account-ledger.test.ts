@@ -3,21 +3,26 @@
 // balance is the wallet's balance now and each row's follows from the next (credits
 // subtracted, debits added going down), whatever filter leaves rows out; paging, the channel and
 // the day filters; another merchant's wallet or channel refused exactly as an unknown one;
-// staff only with the feature; the ledger's invariants hold at the end.
+// staff only with the feature. The export's rows (balances carried from batch to batch) equal
+// the screen's, unfiltered and filtered, whatever the batch size. The ledger's invariants hold
+// at the end.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAccountLedgerCall, type TGetAccountLedgerRequest, type TLedgerRow } from '@paywallet/contract';
 import { createTestApp, fieldErrors, type TestApp } from '../../test/harness.ts';
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import { countMoneyRows, createTestPerson, expectLedgerInvariants, fundWallet } from '../../test/money.ts';
-import { openPaymentDoors } from '../../test/payment-doors.ts';
+import { openPaymentDoors, type PaymentDoors } from '../../test/payment-doors.ts';
 import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
+import { accountLedgerExportRows, accountLedgerParams } from './account-ledger.service.ts';
 
 let t: TestApp;
 let shop: TestMerchant;
 let rival: TestMerchant;
 let wallet: bigint;
 let posChannelName: string;
+let doors: PaymentDoors;
 
 const today = () => new Date().toISOString().slice(0, 10);
 const dayAfter = (day: string, days: number) =>
@@ -50,7 +55,7 @@ beforeAll(async () => {
   posChannelName = shop.stores[0]!.terminals[0]!.channels.find((channel) => channel.type === 'pos')!.name;
   await giveMerchantFees(t, shop.id);
   await giveMerchantFees(t, rival.id);
-  const doors = await openPaymentDoors(t, shop);
+  doors = await openPaymentDoors(t, shop);
   await fundWallet(t, wallet, 50_000, 'AED');
   await doors.link(SANDBOX_CARDS.approved);
   const api = await doors.api(SANDBOX_CARDS.approved);
@@ -168,5 +173,59 @@ describe('get-account-ledger', () => {
     const consumer = await createTestPerson(t);
     const asConsumer = await t.call(getAccountLedgerCall, { userAccountId: Number(consumer.wallets.AED!) }, { token: consumer.token });
     expect([asConsumer.status, asConsumer.reason]).toEqual([403, 'AUDIENCE_NOT_ALLOWED']);
+  });
+});
+
+describe('the export’s rows (transaction_ledger)', () => {
+  /** The export's rows for these filters, read in batches of `batchRows`. */
+  async function exportRows(filters: Record<string, unknown>, batchRows: number): Promise<TLedgerRow[]> {
+    const params = await accountLedgerParams(t.deps.db, shop.id, { userAccountId: Number(wallet), ...filters });
+    const rows: TLedgerRow[] = [];
+    for await (const row of accountLedgerExportRows(t.deps.db, params, { batchRows })) rows.push(row);
+    return rows;
+  }
+
+  it('carries each closing balance from batch to batch to exactly the screen’s, filtered or not', async () => {
+    // More movements, so that the POS channel's rows have other entries of the wallet between
+    // them (which a channel filter leaves out but every balance counts).
+    for (const amount of [3_000, 4_000]) {
+      expect((await doors.pos(SANDBOX_CARDS.approved)).status).toBe(200);
+      await fundWallet(t, wallet, amount, 'AED');
+    }
+    // The four oldest entries as if written yesterday, so that a day filter leaves out newer
+    // entries. Postings stamp the database's now(), so the test moves their times back, with
+    // the append-only trigger held off inside this one transaction (a fixture, not a flow).
+    const yesterday = dayAfter(today(), -1);
+    await t.deps.db.transaction().execute(async (trx) => {
+      await sql`ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_no_update`.execute(trx);
+      await sql`
+        UPDATE ledger_entries SET created_at = ${new Date(`${yesterday}T12:00:00Z`)}
+         WHERE id IN (SELECT id FROM ledger_entries WHERE wallet_id = ${wallet} ORDER BY id LIMIT 4)`.execute(trx);
+      await sql`ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_no_update`.execute(trx);
+    });
+    const posChannel = shop.stores[0]!.terminals[0]!.channels.find((channel) => channel.type === 'pos')!;
+    const cases: Array<Record<string, unknown>> = [
+      {},
+      { channelId: Number(posChannel.id) },
+      { fromDate: yesterday, toDate: yesterday },
+      { fromDate: today(), toDate: today() },
+      { channelId: Number(posChannel.id), fromDate: today(), toDate: today() },
+    ];
+    for (const filters of cases) {
+      const screen = await rowsOf(filters);
+      expect(screen.length, JSON.stringify(filters)).toBeGreaterThan(0);
+      for (const batchRows of [1, 2, 3, 1_000]) {
+        expect(await exportRows(filters, batchRows), `${JSON.stringify(filters)} in batches of ${batchRows}`).toEqual(screen);
+      }
+    }
+    // The channel's rows are three, with other entries of the wallet between them.
+    const pos = await rowsOf({ channelId: Number(posChannel.id) });
+    expect(pos).toHaveLength(3);
+    expect((await rowsOf()).length).toBeGreaterThan(pos.length + 4);
+    expect(await rowsOf({ fromDate: yesterday, toDate: yesterday })).toHaveLength(4);
+  });
+
+  it('is empty for a filter that selects nothing', async () => {
+    expect(await exportRows({ fromDate: dayAfter(today(), 1) }, 2)).toEqual([]);
   });
 });

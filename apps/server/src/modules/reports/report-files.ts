@@ -1,9 +1,9 @@
 // The two file formats of an export, written row by row as the list streams, so a large export
-// never sits in memory: xlsx through exceljs's streaming WorkbookWriter (each row is committed
-// to the zip as it comes), and PDF through pdfkit (each page is flushed to the file as the next
-// begins). Both end with the totals per currency of the summed money columns.
+// never sits in memory: xlsx by our own sheet writer into a zip (xlsx-writer.ts), and PDF through
+// pdfkit (each page is flushed to the file as the next begins). Both end with the totals per
+// currency of the summed money columns. What both share is here: the layout, the totals, how a
+// cell reads.
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { formatMinor } from '@paywallet/ledger';
 import type { Cell, CellKind, ReportColumn, ReportRow } from './report-types.ts';
@@ -40,13 +40,18 @@ export function addToTotals(totals: ReportTotals, layout: ReportLayout, row: Rep
   totals.set(row.currency, sums);
 }
 
+/** What Date's toISOString writes: already GMT, so its first 16 characters are the minute. */
+const ISO_GMT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** 'YYYY-MM-DD HH:MM' in GMT, as every table shows times. */
 export function gmtMinute(iso: string): string {
+  // Every row's times come as toISOString wrote them: cut, not parsed (a Date per cell showed in the profile).
+  if (ISO_GMT.test(iso)) return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toISOString().slice(0, 16).replace('T', ' ');
 }
 
-function decimalsOf(kind: CellKind, layout: ReportLayout): number {
+export function decimalsOf(kind: CellKind, layout: ReportLayout): number {
   return kind === 'fee' ? layout.feeDecimals : layout.amountDecimals;
 }
 
@@ -61,72 +66,13 @@ export function cellText(cell: Cell | bigint, kind: CellKind, layout: ReportLayo
 }
 
 /** A total's label row: 'Total (AED)' in the first column, the currency where its column is. */
-function totalRows(totals: ReportTotals, layout: ReportLayout): Array<{ currency: string; cells: Array<Cell | bigint> }> {
+export function totalRows(totals: ReportTotals, layout: ReportLayout): Array<{ currency: string; cells: Array<Cell | bigint> }> {
   return [...totals.entries()]
     .sort(([left], [right]) => left.localeCompare(right))
     .map(([currency, sums]) => ({
       currency,
       cells: layout.columns.map((column, index) => (index === 0 ? `Total (${currency})` : column.summed ? (sums[index] ?? 0n) : null)),
     }));
-}
-
-// ---- xlsx ---------------------------------------------------------------------------------
-
-function excelNumberFormat(decimals: number): string {
-  return decimals === 0 ? '#,##0' : `#,##0.${'0'.repeat(decimals)}`;
-}
-
-function excelValue(cell: Cell | bigint, kind: CellKind): ExcelJS.CellValue {
-  if (cell === null) return null;
-  if (kind === 'amount' || kind === 'fee') return Number(cell) / 10 ** MINOR_EXPONENT;
-  if (kind === 'time') return gmtMinute(String(cell));
-  return typeof cell === 'bigint' ? Number(cell) : cell;
-}
-
-/** One sheet: the header row (frozen), a row per list row, then a blank row and the totals. */
-export function openXlsxWriter(stream: Writable, layout: ReportLayout): ReportFileWriter {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  workbook.creator = 'PayWallet';
-  workbook.title = layout.title;
-  workbook.subject = layout.subtitle;
-  workbook.created = new Date();
-  const sheet = workbook.addWorksheet(layout.title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = layout.columns.map((column, index) => ({
-    key: String(index),
-    header: column.header,
-    width: column.width,
-    style: column.kind === 'amount' || column.kind === 'fee' ? { numFmt: excelNumberFormat(decimalsOf(column.kind, layout)) } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  // One style object per column, shared by every cell of it: exceljs caches a style's id by the
-  // object (a WeakMap), so a shared object costs one lookup, where the fresh object each cell gets
-  // by default is serialised to XML and searched for, cell after cell (most of the writer's time).
-  const cellStyles = layout.columns.map((column): Partial<ExcelJS.Style> =>
-    column.kind === 'amount' || column.kind === 'fee' ? { numFmt: excelNumberFormat(decimalsOf(column.kind, layout)) } : {},
-  );
-  const boldStyles = cellStyles.map((style): Partial<ExcelJS.Style> => ({ ...style, font: { bold: true } }));
-  const write = (cells: Array<Cell | bigint>, bold = false) => {
-    const values = cells.map((cell, index) => excelValue(cell, layout.columns[index]!.kind));
-    const row = sheet.addRow(values);
-    const styles = bold ? boldStyles : cellStyles;
-    values.forEach((value, index) => {
-      if (value !== null) row.getCell(index + 1).style = styles[index]!;
-    });
-    row.commit();
-  };
-  return {
-    async addRow(row) {
-      write(row.cells);
-    },
-    async finish(totals) {
-      const rows = totalRows(totals, layout);
-      if (rows.length > 0) write(layout.columns.map(() => null));
-      for (const total of rows) write(total.cells, true);
-      sheet.commit();
-      await workbook.commit();
-    },
-  };
 }
 
 // ---- PDF ----------------------------------------------------------------------------------

@@ -18,8 +18,8 @@ import {
 } from '@paywallet/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { listCount, listStream, type ListDefinition } from '../../db/lists.ts';
-import { accountLedgerList, accountLedgerParams } from '../account-ledger/account-ledger.service.ts';
+import { listCount, listStream, type ListDefinition, type StreamOptions } from '../../db/lists.ts';
+import { accountLedgerExportRows, accountLedgerList, accountLedgerParams } from '../account-ledger/account-ledger.service.ts';
 import {
   linkExportList,
   linkListParams,
@@ -30,6 +30,7 @@ import {
 } from '../payment-links/payment-links.service.ts';
 import { transactionList, transactionListParams } from '../transactions/transactions.service.ts';
 import { refundList, refundListParams, type RefundView } from '../refunds/refunds.service.ts';
+import { readAhead } from './read-ahead.ts';
 
 /** How a cell reads: text as is; money in minor units, shown in major units; an ISO time in GMT. */
 export type CellKind = 'text' | 'amount' | 'fee' | 'time';
@@ -55,6 +56,11 @@ export interface ReportTypeDefinition<K extends TReportType, Params, Tables exte
   /** Staff need this feature; its audience in the catalogue says which accounts may export. */
   feature: TFeatureSlug;
   list: ListDefinition<Params, Tables, Row, View>;
+  /**
+   * The rows of the file, when the list's own stream is not the way to read them (the ledger
+   * carries its balances from batch to batch): the same rows, in the same order, as the list.
+   */
+  stream?(db: Queryable, params: Params, options: StreamOptions): AsyncIterable<View>;
   /** The list's params for the account holder, after the checks that may refuse (named errors). */
   params(db: Queryable, accountHolderId: bigint, input: ReportInputOf<K>): Promise<Params>;
   columns: ReadonlyArray<ReportColumn<View>>;
@@ -86,11 +92,14 @@ export interface ReportType {
 }
 
 const STREAM_BATCH_ROWS = 1_000;
+/** Rows read ahead of the file writer: the next keyset batch is read while this one is written. */
+const READ_AHEAD_ROWS = STREAM_BATCH_ROWS;
 
 export function defineReportType<K extends TReportType, Params, Tables extends keyof Database, Row, View>(
   definition: ReportTypeDefinition<K, Params, Tables, Row, View>,
 ): ReportType {
   const { list, columns, currencyOf } = definition;
+  const stream = definition.stream ?? ((db: Queryable, params: Params, options: StreamOptions) => listStream(db, list, params, options));
   const toRow = (view: View): ReportRow => ({
     cells: columns.map((column) => column.value(view)),
     currency: currencyOf ? currencyOf(view) : null,
@@ -107,7 +116,12 @@ export function defineReportType<K extends TReportType, Params, Tables extends k
       return {
         count: () => listCount(db, list, params),
         async *rows(rowsMax) {
-          for await (const view of listStream(db, list, params, { batchRows: STREAM_BATCH_ROWS, rowsMax })) yield toRow(view);
+          // Rows are made into cells as they are read, so what waits in the read-ahead buffer is
+          // the small cells array, and the row and its view are garbage while still young.
+          async function* cells(): AsyncGenerator<ReportRow, void, undefined> {
+            for await (const view of stream(db, params, { batchRows: STREAM_BATCH_ROWS, rowsMax })) yield toRow(view);
+          }
+          yield* readAhead(cells(), READ_AHEAD_ROWS);
         },
       };
     },
@@ -176,7 +190,7 @@ function refundAddedBy(row: RefundView): string {
 
 // A wallet's ledger: the Account Ledger screen's columns, with the balance after each entry as
 // the server computed it against every entry of the wallet (so a filtered file still shows the
-// true balances). Debits and credits are totalled per currency; balances are not summed.
+// true balances; the export carries it from batch to batch, accountLedgerExportRows). Debits and credits are totalled per currency; balances are not summed.
 const ledgerColumns: ReadonlyArray<ReportColumn<TLedgerRow>> = [
   { header: 'Transaction UUID', width: 38, kind: 'text', value: (row) => row.transaction.uuid },
   { header: 'Reference', width: 16, kind: 'text', value: (row) => row.transaction.reference_id },
@@ -249,6 +263,7 @@ export const REPORT_TYPES = {
     title: 'Account Ledger',
     feature: 'account-ledger',
     list: accountLedgerList,
+    stream: accountLedgerExportRows,
     params: (db, accountHolderId, input) => accountLedgerParams(db, accountHolderId, input),
     columns: ledgerColumns,
     currencyOf: (row) => row.transaction.currency.code,

@@ -30,7 +30,8 @@ import { newSessionToken, sha256Hex, timingSafeEqualHex } from '../../lib/secret
 import type { AuditTrail } from '../../transport/audit-trail.ts';
 import { AppError, fail } from '../../transport/errors.ts';
 import type { Scope } from '../../transport/scope.ts';
-import { addToTotals, openPdfWriter, openXlsxWriter, type ReportFileWriter, type ReportLayout, type ReportTotals } from './report-files.ts';
+import { addToTotals, openPdfWriter, type ReportFileWriter, type ReportLayout, type ReportTotals } from './report-files.ts';
+import { openXlsxWriter } from './xlsx-writer.ts';
 import { reportTypeOf, type ReportType } from './report-types.ts';
 import * as repository from './reports.repository.ts';
 
