@@ -28,6 +28,7 @@ import * as m0023 from './migrations/0023-impersonation-sessions.ts';
 import * as m0020 from './migrations/0020-posting-keys-batch-runs.ts';
 import * as m0022 from './migrations/0022-sealed-next-action.ts';
 import * as m0026 from './migrations/0026-refund-history.ts';
+import * as m0027 from './migrations/0027-transaction-rollups.ts';
 
 export type Db = Kysely<Database>;
 /** The database or a transaction on it: repositories take either as their first argument. */
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0020-posting-keys-batch-runs': m0020,
   '0022-sealed-next-action': m0022,
   '0026-refund-history': m0026,
+  '0027-transaction-rollups': m0027,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

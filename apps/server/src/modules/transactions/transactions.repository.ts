@@ -3,17 +3,21 @@
 // display joins only add columns, so the count of a page never pays for the display.
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import { TransactionType } from '@paywallet/ledger';
-import type { Queryable } from '../../db/database.ts';
+import { dayRangeBounds } from '@paywallet/contract';
+import type { Db, Queryable } from '../../db/database.ts';
 import type { Database, TransactionsTable } from '../../db/schema.ts';
 import {
   defineListSource,
   inChannels,
   likePattern,
+  rolledExpression,
   withinDays,
   type ChannelFilter,
   type DayRange,
   type FilteredQuery,
+  type ListRollup,
 } from '../../db/lists.ts';
+import { compactRollup, type RollupTables } from '../../db/rollups.ts';
 
 /** A charge (fee or VAT) of the movement, as the display subquery reads it (JSON numbers). */
 export interface ChargeJson {
@@ -134,6 +138,84 @@ function transactionIdFilter(search: TransactionIdSearch) {
       : eb(sql<string>`transactions.uuid::text`, 'like', likePattern(search.prefix, 'prefix'));
 }
 
+// ---- the rollup: daily sums per party side (migration 0027, docs/lists.md "Rollups") -----
+
+/** The transaction rollup's tables, as its compaction folds them. */
+export const TRANSACTION_ROLLUP_TABLES: RollupTables = {
+  compacted: 'transaction_rollups',
+  constraint: 'transaction_rollups_key',
+  deltas: 'transaction_rollup_deltas',
+  keys: ['user_id', 'wallet_id', 'day', 'transaction_type_id', 'status', 'channel_id', 'country', 'incoming', 'for_user', 'for_wallet'],
+  sums: ['count', 'amount'],
+};
+
+/** The rollup's rows of one table that stand for the list's rows the params select. */
+function rollupRowsOf(db: Queryable, table: 'transaction_rollups' | 'transaction_rollup_deltas', params: TransactionListParams) {
+  const { from, before } = dayRangeBounds(params.days);
+  const dayOf = (instant: Date) => instant.toISOString().slice(0, 10);
+  return db
+    .selectFrom(table)
+    .select(['user_id', 'wallet_id', 'day', 'transaction_type_id', 'status', 'channel_id', 'country', 'incoming', 'count', 'amount'])
+    .$if(params.walletId === undefined, (query) => query.where('for_user', '=', true).where('user_id', '=', params.userId))
+    .$if(params.walletId !== undefined, (query) => query.where('for_wallet', '=', true).where('wallet_id', '=', params.walletId!))
+    .$if(params.status !== undefined, (query) => query.where('status', '=', params.status!))
+    .$if(params.typeId !== undefined, (query) => query.where('transaction_type_id', '=', params.typeId!))
+    .$if(from !== undefined, (query) => query.where('day', '>=', sql<Date>`${dayOf(from!)}::date`))
+    .$if(before !== undefined, (query) => query.where('day', '<', sql<Date>`${dayOf(before!)}::date`))
+    .where(inChannels('channel_id', params.channels));
+}
+
+/**
+ * The transaction list's rollup: the compacted rows and the deltas not folded yet, summed in one
+ * statement (one snapshot, so a compaction committing meanwhile is seen whole or not at all). It
+ * keeps the party, status, type, GMT days and channel scope; a transaction id or customer e-mail
+ * search is selective and counts the rows instead.
+ */
+const transactionRollup: ListRollup<TransactionListParams> = {
+  filtered: (db, params) => {
+    if (params.transactionId !== undefined || params.customerEmail !== undefined) return undefined;
+    const both = rollupRowsOf(db, 'transaction_rollups', params).unionAll(rollupRowsOf(db, 'transaction_rollup_deltas', params));
+    return db.selectFrom(both.as('rollup'));
+  },
+  count: sql.ref('rollup.count'),
+};
+
+/**
+ * What the transaction list can be grouped by and summed, over its rows and over its rollup.
+ * Days are GMT, as the list's date filter reads them.
+ */
+export const TRANSACTION_DIMENSIONS = {
+  status: rolledExpression<TransactionListParams, 'transactions'>('transactions.status', sql.ref('rollup.status')),
+  typeId: rolledExpression<TransactionListParams, 'transactions'>('transactions.transaction_type_id', sql.ref('rollup.transaction_type_id')),
+  year: rolledExpression<TransactionListParams, 'transactions'>(
+    sql<number>`extract(year from transactions.created_at at time zone 'UTC')::int`,
+    sql<number>`extract(year from rollup.day)::int`,
+  ),
+  month: rolledExpression<TransactionListParams, 'transactions'>(
+    sql<number>`extract(month from transactions.created_at at time zone 'UTC')::int`,
+    sql<number>`extract(month from rollup.day)::int`,
+  ),
+  /** The paying customer's country (kept on the row from customers.country by migration 0027's triggers). */
+  country: rolledExpression<TransactionListParams, 'transactions'>('transactions.customer_country', sql.ref('rollup.country')),
+  /** Whether the money came to the list's party (the wallet it is filtered by, else the account holder). */
+  incoming: rolledExpression<TransactionListParams, 'transactions'>(
+    (params) =>
+      params.walletId === undefined
+        ? sql<boolean>`(transactions.receiver_user_id = ${params.userId})`
+        : sql<boolean>`(transactions.receiver_account_id = ${params.walletId})`,
+    sql.ref('rollup.incoming'),
+  ),
+} as const;
+
+export const TRANSACTION_SUMS = {
+  amount: rolledExpression<TransactionListParams, 'transactions'>('transactions.amount', sql.ref('rollup.amount')),
+} as const;
+
+/** Folds the rollup's deltas into its compacted rows (db/rollups.ts); answers how many were folded. */
+export async function compactTransactionRollups(db: Db, batchRows?: number): Promise<number> {
+  return compactRollup(db, TRANSACTION_ROLLUP_TABLES, batchRows);
+}
+
 /** The account holder's transactions (spec 2, Transactions), newest first, with its filters. */
 export const transactionListSource = defineListSource({
   name: 'transactions',
@@ -150,6 +232,7 @@ export const transactionListSource = defineListSource({
       .where(inChannels('transactions.channel_id', params.channels)),
   columns: (query) => ({ execute: async () => (await withDisplayColumns(query).execute()).map(trimmed) }),
   keyOf: (row: TransactionRow) => row.id,
+  rollup: transactionRollup,
 });
 
 /** The transaction if the user is its sender or its receiver; undefined for anyone else. */
