@@ -48,7 +48,7 @@ export async function compactRollupBatch(db: Db, tables: RollupTables, batchRows
   assertNames(tables);
   assert(Number.isInteger(batchRows) && batchRows >= 1 && batchRows <= ROLLUP_LIMITS.batchRowsMax, 'batchRows is 1..batchRowsMax');
   const keys = sql.raw(tables.keys.join(', '));
-  const sumsOf = sql.raw(tables.sums.map((column) => `sum(${column})::bigint`).join(', '));
+  const sumsOf = sql.raw(tables.sums.map((column) => `sum(${column})::bigint AS ${column}`).join(', '));
   const columns = sql.raw([...tables.keys, ...tables.sums].join(', '));
   const added = sql.raw(tables.sums.map((column) => `${column} = compacted.${column} + excluded.${column}`).join(', '));
   const zero = sql.raw(tables.sums.map((column) => `compacted.${column} = 0`).join(' AND '));

@@ -197,12 +197,12 @@ export const TRANSACTION_DIMENSIONS = {
   ),
   /** The paying customer's country (kept on the row from customers.country by migration 0027's triggers). */
   country: rolledExpression<TransactionListParams, 'transactions'>('transactions.customer_country', sql.ref('rollup.country')),
-  /** Whether the money came to the list's party (the wallet it is filtered by, else the account holder). */
+  /** Whether the money came to the list's party (the wallet it is filtered by, else the account holder); false, never null. */
   incoming: rolledExpression<TransactionListParams, 'transactions'>(
     (params) =>
       params.walletId === undefined
-        ? sql<boolean>`(transactions.receiver_user_id = ${params.userId})`
-        : sql<boolean>`(transactions.receiver_account_id = ${params.walletId})`,
+        ? sql<boolean>`(transactions.receiver_user_id IS NOT DISTINCT FROM ${params.userId})`
+        : sql<boolean>`(transactions.receiver_account_id IS NOT DISTINCT FROM ${params.walletId})`,
     sql.ref('rollup.incoming'),
   ),
 } as const;
