@@ -161,14 +161,31 @@ async function countedOverview(db: Db, userId: bigint, walletId: bigint): Promis
   const incoming = { incoming: TRANSACTION_DIMENSIONS.incoming };
   const success = (days: ReturnType<typeof dashboardPeriodDays>) => ({ ...params, status: 1, days });
   await Promise.all([
-    listAggregate(db, countedList, params, { groupBy: { status: TRANSACTION_DIMENSIONS.status, typeId: TRANSACTION_DIMENSIONS.typeId }, sums: {} }),
     listAggregate(db, countedList, params, {
-      groupBy: { year: TRANSACTION_DIMENSIONS.year, month: TRANSACTION_DIMENSIONS.month, status: TRANSACTION_DIMENSIONS.status, ...incoming },
+      groupBy: { status: TRANSACTION_DIMENSIONS.status, typeId: TRANSACTION_DIMENSIONS.typeId },
+      sums: {},
+    }),
+    listAggregate(db, countedList, params, {
+      groupBy: {
+        year: TRANSACTION_DIMENSIONS.year,
+        month: TRANSACTION_DIMENSIONS.month,
+        status: TRANSACTION_DIMENSIONS.status,
+        ...incoming,
+      },
       sums: TRANSACTION_SUMS,
     }),
-    listAggregate(db, countedList, success(dashboardPeriodDays('this_month', now)), { groupBy: { typeId: TRANSACTION_DIMENSIONS.typeId, ...incoming }, sums: TRANSACTION_SUMS }),
-    listAggregate(db, countedList, success(dashboardPeriodDays('this_month', now)), { groupBy: { typeId: TRANSACTION_DIMENSIONS.typeId, ...incoming }, sums: TRANSACTION_SUMS }),
-    listAggregate(db, countedList, success(dashboardPeriodDays('this_month', now)), { groupBy: { country: TRANSACTION_DIMENSIONS.country, ...incoming }, sums: TRANSACTION_SUMS }),
+    listAggregate(db, countedList, success(dashboardPeriodDays('this_month', now)), {
+      groupBy: { typeId: TRANSACTION_DIMENSIONS.typeId, ...incoming },
+      sums: TRANSACTION_SUMS,
+    }),
+    listAggregate(db, countedList, success(dashboardPeriodDays('this_month', now)), {
+      groupBy: { typeId: TRANSACTION_DIMENSIONS.typeId, ...incoming },
+      sums: TRANSACTION_SUMS,
+    }),
+    listAggregate(db, countedList, success(dashboardPeriodDays('this_month', now)), {
+      groupBy: { country: TRANSACTION_DIMENSIONS.country, ...incoming },
+      sums: TRANSACTION_SUMS,
+    }),
   ]);
 }
 
@@ -183,7 +200,13 @@ async function main(): Promise<void> {
     const lister = await merchantOf(db, LIST_EMAIL);
     const listParams = () => transactionListParams(db, lister.userId, {});
     const listRows = Number(
-      (await sql<{ n: string }>`SELECT count(*) AS n FROM transactions WHERE receiver_user_id = ${lister.userId} OR sender_user_id = ${lister.userId}`.execute(db)).rows[0]!.n,
+      (
+        await sql<{
+          n: string;
+        }>`SELECT count(*) AS n FROM transactions WHERE receiver_user_id = ${lister.userId} OR sender_user_id = ${lister.userId}`.execute(
+          db,
+        )
+      ).rows[0]!.n,
     );
     const deepest = Math.ceil(listRows / PER_PAGE);
     const page = (list: typeof transactionList, pageNumber: number) => async () =>
@@ -208,7 +231,9 @@ async function main(): Promise<void> {
     const deps = { db } as Deps;
     const input = { currencyId: shop.currencyId, countriesPeriod: 'this_month', transactionTypesPeriod: 'this_month' } as const;
     const dashboard = await timed(SAMPLES, () => dashboardOverview(deps, scope, input));
-    const dashboardCounted = await timed(Math.max(1, Math.floor(COUNTED_SAMPLES / 2)), () => countedOverview(db, shop.userId, shop.walletId));
+    const dashboardCounted = await timed(Math.max(1, Math.floor(COUNTED_SAMPLES / 2)), () =>
+      countedOverview(db, shop.userId, shop.walletId),
+    );
     const rollupRows = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM transaction_rollups`.execute(db)).rows[0]!.n);
 
     const loadAverage = os

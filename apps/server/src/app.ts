@@ -115,7 +115,16 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   registerPosApiCalls(dispatcher, deps);
   // The job kinds and schedules each part declares beside its code; the queue knows none of them,
   // and a runner built after this runs them all (docs/jobs.md). Registering again is a no-op.
-  for (const jobs of [MAIL_JOBS, IDEMPOTENCY_JOBS, CARD_PAYMENT_JOBS, REPORT_JOBS, WEBHOOK_JOBS, API_PAYMENT_JOBS, REFUND_JOBS, TRANSACTION_JOBS])
+  for (const jobs of [
+    MAIL_JOBS,
+    IDEMPOTENCY_JOBS,
+    CARD_PAYMENT_JOBS,
+    REPORT_JOBS,
+    WEBHOOK_JOBS,
+    API_PAYMENT_JOBS,
+    REFUND_JOBS,
+    TRANSACTION_JOBS,
+  ])
     registerJobs(jobs);
 
   registerSecurityHeaders(app);

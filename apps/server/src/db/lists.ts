@@ -259,7 +259,13 @@ function aggregateSource<Params, Tables extends keyof Database, Row, Group exten
     };
   }
   const expressionOf = (term: AggregateTerm<Params, Tables>) => rowsExpression(term, params);
-  return { query: source.filtered(db, params) as RollupQuery, count: sql<string>`count(*)::text`, group: expressionOf, sum: expressionOf, emptyGroups: 'none' as const };
+  return {
+    query: source.filtered(db, params) as RollupQuery,
+    count: sql<string>`count(*)::text`,
+    group: expressionOf,
+    sum: expressionOf,
+    emptyGroups: 'none' as const,
+  };
 }
 
 /**
@@ -298,7 +304,8 @@ export async function listAggregate<
   const positions = groupNames.map((_name, index) => sql.raw(String(index + 2)));
   const base = from.query.select(selections);
   const grouped = positions.length === 0 ? base : base.groupBy(positions);
-  const kept = positions.length > 0 && from.emptyGroups === 'drop' ? grouped.having(sql<boolean>`sum(${list.source.rollup!.count}) <> 0`) : grouped;
+  const kept =
+    positions.length > 0 && from.emptyGroups === 'drop' ? grouped.having(sql<boolean>`sum(${list.source.rollup!.count}) <> 0`) : grouped;
   const query = positions.length === 0 ? kept : kept.limit(AGGREGATE_LIMITS.groupsMax + 1);
   const rows = (await query.execute()) as Array<Record<string, string | null>>;
   assert(rows.length <= AGGREGATE_LIMITS.groupsMax, `${list.source.name}: an aggregate answers at most groupsMax groups`);

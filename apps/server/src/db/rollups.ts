@@ -44,7 +44,11 @@ function assertNames(tables: RollupTables): void {
 }
 
 /** Folds one batch of deltas into the compacted rows; answers how many deltas it folded. */
-export async function compactRollupBatch(db: Db, tables: RollupTables, batchRows: number = ROLLUP_LIMITS.batchRowsDefault): Promise<number> {
+export async function compactRollupBatch(
+  db: Db,
+  tables: RollupTables,
+  batchRows: number = ROLLUP_LIMITS.batchRowsDefault,
+): Promise<number> {
   assertNames(tables);
   assert(Number.isInteger(batchRows) && batchRows >= 1 && batchRows <= ROLLUP_LIMITS.batchRowsMax, 'batchRows is 1..batchRowsMax');
   const keys = sql.raw(tables.keys.join(', '));

@@ -76,7 +76,11 @@ function randomTransaction(now: number) {
   const otherAed = { userId: other.id, walletId: other.wallets.AED! };
   const kind = pick(['card', 'card', 'card', 'wallet', 'payout', 'own', 'others'] as const);
   const pairs: Record<typeof kind, [Party, Party, number]> = {
-    card: [null, pick([shopAed, shopUsd]), pick([TransactionType.PaymentLinkPayment, TransactionType.ApiPayment, TransactionType.PosPayment])],
+    card: [
+      null,
+      pick([shopAed, shopUsd]),
+      pick([TransactionType.PaymentLinkPayment, TransactionType.ApiPayment, TransactionType.PosPayment]),
+    ],
     wallet: [payerAed, shopAed, TransactionType.Transfer],
     payout: [shopAed, pick([payerAed, null]), pick([TransactionType.Refund, TransactionType.Withdrawal])],
     own: pick([
@@ -118,7 +122,11 @@ async function changeHistory(): Promise<void> {
   const db = t.deps.db;
   const ids = (await db.selectFrom('transactions').select('id').orderBy('id').execute()).map((row) => row.id);
   for (let index = 0; index < 15; index += 1) {
-    await db.updateTable('transactions').set({ status: pick([0, 1, 2, 3]) }).where('id', '=', pick(ids)).execute();
+    await db
+      .updateTable('transactions')
+      .set({ status: pick([0, 1, 2, 3]) })
+      .where('id', '=', pick(ids))
+      .execute();
   }
   await db
     .updateTable('transactions')
@@ -131,9 +139,18 @@ async function changeHistory(): Promise<void> {
     .set({ created_at: sql<Date>`created_at - interval '40 days'` })
     .where(sql<boolean>`id % 7 = 0`)
     .execute();
-  await db.updateTable('transactions').set({ customer_id: pick(customers) }).where('id', '=', pick(ids)).where('receiver_user_id', '=', shop.id).execute();
+  await db
+    .updateTable('transactions')
+    .set({ customer_id: pick(customers) })
+    .where('id', '=', pick(ids))
+    .where('receiver_user_id', '=', shop.id)
+    .execute();
   // An update of no rolled-up column changes no figure (and writes no delta).
-  await db.updateTable('transactions').set({ notes: 'seen' }).where(sql<boolean>`id % 2 = 0`).execute();
+  await db
+    .updateTable('transactions')
+    .set({ notes: 'seen' })
+    .where(sql<boolean>`id % 2 = 0`)
+    .execute();
   await db.updateTable('customers').set({ country: 'FR' }).where('id', '=', customers[0]!).execute();
 }
 
@@ -175,7 +192,9 @@ async function expectRollupExact(params: TransactionListParams): Promise<number>
   const total = await listCount(db, countedList, params);
   expect(await listCount(db, transactionList, params)).toBe(total);
   const request = { groupBy: TRANSACTION_DIMENSIONS, sums: TRANSACTION_SUMS };
-  expect(byGroup(await listAggregate(db, transactionList, params, request))).toEqual(byGroup(await listAggregate(db, countedList, params, request)));
+  expect(byGroup(await listAggregate(db, transactionList, params, request))).toEqual(
+    byGroup(await listAggregate(db, countedList, params, request)),
+  );
   const whole = { groupBy: {}, sums: TRANSACTION_SUMS };
   expect(await listAggregate(db, transactionList, params, whole)).toEqual(await listAggregate(db, countedList, params, whole));
   return total;
@@ -192,7 +211,10 @@ async function expectAllExact(): Promise<void> {
 }
 
 async function deltaRows(): Promise<number> {
-  const row = await t.deps.db.selectFrom('transaction_rollup_deltas').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.deps.db
+    .selectFrom('transaction_rollup_deltas')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -307,7 +329,13 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('the rollup under concurrenc
         next += 1;
         await fundWallet(t, walletId, BigInt(100 + next), 'AED');
         // A status moves on too: an update beside the inserts.
-        if (next % 5 === 0) await t.deps.db.updateTable('transactions').set({ status: 3 }).where('receiver_account_id', '=', walletId).where(sql<boolean>`id % 5 = 0`).execute();
+        if (next % 5 === 0)
+          await t.deps.db
+            .updateTable('transactions')
+            .set({ status: 3 })
+            .where('receiver_account_id', '=', walletId)
+            .where(sql<boolean>`id % 5 = 0`)
+            .execute();
       }
     };
     let posted = false;

@@ -186,7 +186,10 @@ const transactionRollup: ListRollup<TransactionListParams> = {
  */
 export const TRANSACTION_DIMENSIONS = {
   status: rolledExpression<TransactionListParams, 'transactions'>('transactions.status', sql.ref('rollup.status')),
-  typeId: rolledExpression<TransactionListParams, 'transactions'>('transactions.transaction_type_id', sql.ref('rollup.transaction_type_id')),
+  typeId: rolledExpression<TransactionListParams, 'transactions'>(
+    'transactions.transaction_type_id',
+    sql.ref('rollup.transaction_type_id'),
+  ),
   year: rolledExpression<TransactionListParams, 'transactions'>(
     sql<number>`extract(year from transactions.created_at at time zone 'UTC')::int`,
     sql<number>`extract(year from rollup.day)::int`,
