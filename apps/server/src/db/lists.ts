@@ -272,7 +272,9 @@ function aggregateSource<Params, Tables extends keyof Database, Row, Group exten
  * Counts and sums over the rows a list's params select (its `filtered` query: the very rows
  * `listPage` counts), per group. A figure read this way and the list opened with the same
  * params cannot disagree: a tile counting `{ status: 1 }` equals the total of the list filtered
- * by `status: 1`. With no group it answers one row (zeros on an empty list).
+ * by `status: 1`. With no group it answers one row (zeros on an empty list). When the list has a
+ * rollup that keeps the params, and every group and sum is a `rolledExpression`, it reads the
+ * rollup's rows instead (the same answer: the rollup stands for exactly these rows).
  */
 export async function listAggregate<
   Params,
