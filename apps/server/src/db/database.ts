@@ -29,6 +29,7 @@ import * as m0020 from './migrations/0020-posting-keys-batch-runs.ts';
 import * as m0022 from './migrations/0022-sealed-next-action.ts';
 import * as m0026 from './migrations/0026-refund-history.ts';
 import * as m0027 from './migrations/0027-transaction-rollups.ts';
+import * as m0029 from './migrations/0029-transaction-party-indexes.ts';
 
 export type Db = Kysely<Database>;
 /** The database or a transaction on it: repositories take either as their first argument. */
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0022-sealed-next-action': m0022,
   '0026-refund-history': m0026,
   '0027-transaction-rollups': m0027,
+  '0029-transaction-party-indexes': m0029,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
