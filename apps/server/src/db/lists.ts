@@ -47,6 +47,9 @@ export interface RowsQuery<Row> {
   execute(): Promise<Row[]>;
 }
 
+/** The order rows are read in by their key: newest first, or oldest first (a deep page). */
+export type KeyOrder = 'asc' | 'desc';
+
 /** The key column of a list: a table's bigserial id. */
 export type ListKey<Tables extends keyof Database> = `${Tables & string}.id`;
 
@@ -76,8 +79,13 @@ export interface ListSource<Params, Tables extends keyof Database, Row> {
   name: string;
   /** The unique key the list is ordered by, descending; cursors and streams continue below it. */
   key: ListKey<Tables>;
-  /** The rows the params select: FROM, the joins a filter needs, WHERE. No columns, no order. */
-  filtered(db: Queryable, params: Params): FilteredQuery<Tables>;
+  /**
+   * The rows the params select: FROM, the joins a filter needs, WHERE. No columns, no order.
+   * `readOrder` says in which order of the key the rows will be read (absent when they are
+   * counted): a source built of several scans merged by key orders each scan alike, which is
+   * what lets PostgreSQL merge them and stop after the rows a page needs (the transaction list).
+   */
+  filtered(db: Queryable, params: Params, readOrder?: KeyOrder): FilteredQuery<Tables>;
   /**
    * The columns of a row, with the joins only the display needs. `db` is there for a list whose
    * rows need a second read of their own (the account ledger's closing balances).
@@ -127,7 +135,9 @@ export async function listPage<Params, Tables extends keyof Database, Row, View>
   const skipped = (request.page - 1) * request.perPage;
   const countQuery = () => countRows(db, source, params);
   const newestFirst = () =>
-    source.columns(source.filtered(db, params).orderBy(sql.ref(source.key), 'desc').limit(request.perPage).offset(skipped), db).execute();
+    source
+      .columns(source.filtered(db, params, 'desc').orderBy(sql.ref(source.key), 'desc').limit(request.perPage).offset(skipped), db)
+      .execute();
   let rows: Row[];
   let total: number;
   if (skipped <= (options.fromEndAfterRows ?? PAGE_FROM_END_AFTER_ROWS)) {
@@ -143,7 +153,7 @@ export async function listPage<Params, Tables extends keyof Database, Row, View>
       const oldestFirst = await source
         .columns(
           source
-            .filtered(db, params)
+            .filtered(db, params, 'asc')
             .orderBy(sql.ref(source.key), 'asc')
             .limit(request.perPage + Math.min(0, after))
             .offset(Math.max(0, after)),
@@ -327,7 +337,7 @@ async function keysetBatch<Params, Tables extends keyof Database, Row>(
   limitRows: number,
 ): Promise<Row[]> {
   const key = sql.ref<bigint>(source.key);
-  const filtered = source.filtered(db, params);
+  const filtered = source.filtered(db, params, 'desc');
   const below = beforeKey === undefined ? filtered : filtered.where(key, '<', beforeKey);
   return source.columns(below.orderBy(key, 'desc').limit(limitRows), db).execute();
 }

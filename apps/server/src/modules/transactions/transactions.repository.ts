@@ -15,6 +15,7 @@ import {
   type ChannelFilter,
   type DayRange,
   type FilteredQuery,
+  type KeyOrder,
   type ListRollup,
 } from '../../db/lists.ts';
 import { compactRollup, type RollupTables } from '../../db/rollups.ts';
@@ -113,13 +114,15 @@ export interface TransactionListParams {
  * The transactions the account holder (or one of their wallets) sent or received, as a derived
  * table named `transactions`, so every filter, order and column reads it as it would the table.
  * A UNION ALL of the two sides rather than `sender = p OR receiver = p`: PostgreSQL answers the
- * OR with a bitmap of all the party's rows and a sort, whereas each branch here is a scan of its
+ * OR with a bitmap of all the party's rows and a sort, whereas each side here is a scan of its
  * `(side, id)` index (migrations 0002, 0029) and `ORDER BY id LIMIT n` merges the two scans and
- * stops after n rows, in either direction (docs/lists.md "Why the source is a union"). The
- * receiver branch leaves out the rows the sender branch gave (the party on both sides: a transfer
+ * stops after n rows (docs/lists.md "Why the transaction source is a union"). Each side is
+ * ordered in the order the rows will be read: a side with its own WHERE stays a subquery that
+ * PostgreSQL plans alone, and it keeps an ordered scan only when it is asked for one. The
+ * receiver side leaves out the rows the sender side gave (the party on both sides: a transfer
  * between one's own wallets), so each transaction appears once, as it did under the OR.
  */
-function partyRows(db: Queryable, params: TransactionListParams): FilteredQuery<'transactions'> {
+function partyRows(db: Queryable, params: TransactionListParams, readOrder: KeyOrder | undefined): FilteredQuery<'transactions'> {
   const [sender, receiver, party] =
     params.walletId === undefined
       ? (['sender_user_id', 'receiver_user_id', params.userId] as const)
@@ -130,9 +133,14 @@ function partyRows(db: Queryable, params: TransactionListParams): FilteredQuery<
     .selectAll('transactions')
     .where(`transactions.${receiver}`, '=', party)
     .where(sql<boolean>`${sql.ref(`transactions.${sender}`)} IS DISTINCT FROM ${party}`);
+  // An ordered side is wrapped (SELECT * FROM (... ORDER BY id) AS side): UNION ALL takes no ORDER BY of its own sides.
+  const inOrder = (side: typeof sent, name: string) =>
+    readOrder === undefined ? side : db.selectFrom(side.orderBy('transactions.id', readOrder).as(name)).selectAll(name as never);
   // The derived table has the table's columns under the table's name; Kysely types it as a
   // selected row rather than the table, so it is named back as the table the filters expect.
-  return db.selectFrom(sent.unionAll(receivedOnly).as('transactions')) as unknown as FilteredQuery<'transactions'>;
+  return db.selectFrom(
+    inOrder(sent, 'sent').unionAll(inOrder(receivedOnly, 'received')).as('transactions'),
+  ) as unknown as FilteredQuery<'transactions'>;
 }
 
 /** The payments of the merchant's customers with this e-mail (a customer is the merchant's own). */
@@ -241,8 +249,8 @@ export async function compactTransactionRollups(db: Db, batchRows?: number): Pro
 export const transactionListSource = defineListSource({
   name: 'transactions',
   key: 'transactions.id',
-  filtered: (db: Queryable, params: TransactionListParams) =>
-    partyRows(db, params)
+  filtered: (db: Queryable, params: TransactionListParams, readOrder?: KeyOrder) =>
+    partyRows(db, params, readOrder)
       .$if(params.status !== undefined, (query) => query.where('transactions.status', '=', params.status!))
       .$if(params.typeId !== undefined, (query) => query.where('transactions.transaction_type_id', '=', params.typeId!))
       .$if(params.transactionId !== undefined, (query) => query.where(transactionIdFilter(params.transactionId!)))
