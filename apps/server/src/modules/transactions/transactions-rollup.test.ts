@@ -328,13 +328,24 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('the rollup under concurrenc
       while (next < POSTINGS) {
         next += 1;
         await fundWallet(t, walletId, BigInt(100 + next), 'AED');
-        // A status moves on too: an update beside the inserts.
+        // A status moves on too: an update beside the inserts. Its rows are locked in id order
+        // first: two workers updating overlapping rows in the orders of two different plans (the
+        // wallet's index, a scan of the table) would deadlock, as any bulk update could.
         if (next % 5 === 0)
           await t.deps.db
             .updateTable('transactions')
             .set({ status: 3 })
-            .where('receiver_account_id', '=', walletId)
-            .where(sql<boolean>`id % 5 = 0`)
+            .where(
+              'id',
+              'in',
+              t.deps.db
+                .selectFrom('transactions')
+                .select('id')
+                .where('receiver_account_id', '=', walletId)
+                .where(sql<boolean>`id % 5 = 0`)
+                .orderBy('id')
+                .forUpdate(),
+            )
             .execute();
       }
     };
