@@ -37,6 +37,7 @@ import { CARD_PAYMENT_JOBS } from './modules/gateway/card-payments.jobs.ts';
 import { REPORT_JOBS } from './modules/reports/reports.jobs.ts';
 import { WEBHOOK_JOBS } from './modules/webhooks/webhooks.jobs.ts';
 import { REFUND_JOBS } from './modules/refunds/refunds.jobs.ts';
+import { TRANSACTION_JOBS } from './modules/transactions/transactions.jobs.ts';
 import { challengeHandlers } from './modules/gateway/challenge-handlers.ts';
 import type { PaymentEventListener } from './modules/merchant-payments/payment-events.ts';
 import { merchantPaymentChallenges } from './modules/merchant-payments/three-d-secure.service.ts';
@@ -114,7 +115,16 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   registerPosApiCalls(dispatcher, deps);
   // The job kinds and schedules each part declares beside its code; the queue knows none of them,
   // and a runner built after this runs them all (docs/jobs.md). Registering again is a no-op.
-  for (const jobs of [MAIL_JOBS, IDEMPOTENCY_JOBS, CARD_PAYMENT_JOBS, REPORT_JOBS, WEBHOOK_JOBS, API_PAYMENT_JOBS, REFUND_JOBS])
+  for (const jobs of [
+    MAIL_JOBS,
+    IDEMPOTENCY_JOBS,
+    CARD_PAYMENT_JOBS,
+    REPORT_JOBS,
+    WEBHOOK_JOBS,
+    API_PAYMENT_JOBS,
+    REFUND_JOBS,
+    TRANSACTION_JOBS,
+  ])
     registerJobs(jobs);
 
   registerSecurityHeaders(app);

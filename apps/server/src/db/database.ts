@@ -28,7 +28,9 @@ import * as m0023 from './migrations/0023-impersonation-sessions.ts';
 import * as m0020 from './migrations/0020-posting-keys-batch-runs.ts';
 import * as m0022 from './migrations/0022-sealed-next-action.ts';
 import * as m0026 from './migrations/0026-refund-history.ts';
+import * as m0027 from './migrations/0027-transaction-rollups.ts';
 import * as m0028 from './migrations/0028-approval-codes.ts';
+import * as m0029 from './migrations/0029-transaction-party-indexes.ts';
 
 export type Db = Kysely<Database>;
 /** The database or a transaction on it: repositories take either as their first argument. */
@@ -63,7 +65,9 @@ const migrations: Record<string, Migration> = {
   '0020-posting-keys-batch-runs': m0020,
   '0022-sealed-next-action': m0022,
   '0026-refund-history': m0026,
+  '0027-transaction-rollups': m0027,
   '0028-approval-codes': m0028,
+  '0029-transaction-party-indexes': m0029,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

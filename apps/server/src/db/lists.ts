@@ -12,6 +12,11 @@
 // unique id column, descending: newest first. The keyset reads `key < last key` and never
 // uses OFFSET, so a row inserted while a stream runs (a larger id) cannot shift the rows
 // still to come and no row is read twice.
+//
+// A source may declare a rollup: summed rows standing for its rows (docs/lists.md, "Rollups").
+// The total of a page, listCount and listAggregate read the rollup instead of counting rows
+// whenever it keeps every param given and every group and sum asked for; otherwise (a selective
+// search, a group it does not keep) they count the rows, with the same answer.
 import { sql, type Expression, type ExpressionBuilder, type ReferenceExpression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { dayRangeBounds, PAGE_LIMITS, type TLoadMoreOf, type TPageOf } from '@paywallet/contract';
 import { assert } from '@paywallet/ledger';
@@ -42,8 +47,31 @@ export interface RowsQuery<Row> {
   execute(): Promise<Row[]>;
 }
 
+/** The order rows are read in by their key: newest first, or oldest first (a deep page). */
+export type KeyOrder = 'asc' | 'desc';
+
 /** The key column of a list: a table's bigserial id. */
 export type ListKey<Tables extends keyof Database> = `${Tables & string}.id`;
+
+/** The rows of a rollup a list's params select: FROM (usually a union of tables) and WHERE. */
+// Any database tables: a rollup reads a derived table (compacted rows plus deltas) Kysely cannot name.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-empty-object-type
+export type RollupQuery = SelectQueryBuilder<any, any, {}>;
+
+/**
+ * Summed rows standing for a list's rows: each rollup row says how many rows of the list (its
+ * `count`) have its values, and the sums of their money columns. Counting and summing the rollup
+ * rows a filter selects answers exactly what counting the list's rows would.
+ */
+export interface ListRollup<Params> {
+  /**
+   * The rollup rows standing for exactly the rows `filtered(db, params)` selects, or undefined
+   * when a param is one the rollup does not keep (then the rows are counted).
+   */
+  filtered(db: Queryable, params: Params): RollupQuery | undefined;
+  /** How many of the list's rows a rollup row stands for. */
+  count: Expression<unknown>;
+}
 
 /** The database half of a list, written in its module's repository. */
 export interface ListSource<Params, Tables extends keyof Database, Row> {
@@ -51,8 +79,13 @@ export interface ListSource<Params, Tables extends keyof Database, Row> {
   name: string;
   /** The unique key the list is ordered by, descending; cursors and streams continue below it. */
   key: ListKey<Tables>;
-  /** The rows the params select: FROM, the joins a filter needs, WHERE. No columns, no order. */
-  filtered(db: Queryable, params: Params): FilteredQuery<Tables>;
+  /**
+   * The rows the params select: FROM, the joins a filter needs, WHERE. No columns, no order.
+   * `readOrder` says in which order of the key the rows will be read (absent when they are
+   * counted): a source built of several scans merged by key orders each scan alike, which is
+   * what lets PostgreSQL merge them and stop after the rows a page needs (the transaction list).
+   */
+  filtered(db: Queryable, params: Params, readOrder?: KeyOrder): FilteredQuery<Tables>;
   /**
    * The columns of a row, with the joins only the display needs. `db` is there for a list whose
    * rows need a second read of their own (the account ledger's closing balances).
@@ -60,6 +93,8 @@ export interface ListSource<Params, Tables extends keyof Database, Row> {
   columns(query: FilteredQuery<Tables>, db: Queryable): RowsQuery<Row>;
   /** The key of a row (the key column must be among the columns). */
   keyOf(row: Row): bigint;
+  /** Counts and sums kept ahead, read instead of counting rows when they cover the request. */
+  rollup?: ListRollup<Params>;
 }
 
 /** A list: its source, and how a row reads on the wire. */
@@ -98,31 +133,27 @@ export async function listPage<Params, Tables extends keyof Database, Row, View>
   assert(Number.isInteger(request.perPage) && request.perPage >= 1 && request.perPage <= PAGE_LIMITS.perPageMax, 'perPage is 1..500');
   const { source } = list;
   const skipped = (request.page - 1) * request.perPage;
-  const countQuery = () =>
-    source
-      .filtered(db, params)
-      .select((eb) => eb.fn.countAll<string | number | bigint>().as('total'))
-      .executeTakeFirstOrThrow();
+  const countQuery = () => countRows(db, source, params);
   const newestFirst = () =>
-    source.columns(source.filtered(db, params).orderBy(sql.ref(source.key), 'desc').limit(request.perPage).offset(skipped), db).execute();
+    source
+      .columns(source.filtered(db, params, 'desc').orderBy(sql.ref(source.key), 'desc').limit(request.perPage).offset(skipped), db)
+      .execute();
   let rows: Row[];
   let total: number;
   if (skipped <= (options.fromEndAfterRows ?? PAGE_FROM_END_AFTER_ROWS)) {
-    const [pageRows, counted] = await Promise.all([newestFirst(), countQuery()]);
-    rows = pageRows;
-    total = Number(counted.total);
+    [rows, total] = await Promise.all([newestFirst(), countQuery()]);
   } else {
     // A deep page: OFFSET reads and drops every row before it, so a page past the middle is read
     // from the oldest end (ascending, skipping the rows after it) and turned round. The count
     // comes first to know which end is nearer; the deepest page then costs what the first does.
-    total = Number((await countQuery()).total);
+    total = await countQuery();
     const after = total - skipped - request.perPage;
     if (skipped >= total) rows = [];
     else if (after < skipped) {
       const oldestFirst = await source
         .columns(
           source
-            .filtered(db, params)
+            .filtered(db, params, 'asc')
             .orderBy(sql.ref(source.key), 'asc')
             .limit(request.perPage + Math.min(0, after))
             .offset(Math.max(0, after)),
@@ -139,27 +170,62 @@ export async function listPage<Params, Tables extends keyof Database, Row, View>
   };
 }
 
+/** The rows the params select, counted: from the rollup when it keeps every param, else row by row. */
+async function countRows<Params, Tables extends keyof Database, Row>(
+  db: Queryable,
+  source: ListSource<Params, Tables, Row>,
+  params: Params,
+): Promise<number> {
+  const rolled = source.rollup?.filtered(db, params);
+  const counted = rolled
+    ? await rolled.select(sql<string>`coalesce(sum(${source.rollup!.count}), 0)::text`.as('total')).executeTakeFirstOrThrow()
+    : await source
+        .filtered(db, params)
+        .select((eb) => eb.fn.countAll<string | number | bigint>().as('total'))
+        .executeTakeFirstOrThrow();
+  const total = Number(counted.total);
+  assert(Number.isSafeInteger(total) && total >= 0, `${source.name}: a count is a whole number of rows`);
+  return total;
+}
+
 /** How many rows the params select: the count a page answers as its total (an export's too). */
 export async function listCount<Params, Tables extends keyof Database, Row, View>(
   db: Queryable,
   list: ListDefinition<Params, Tables, Row, View>,
   params: Params,
 ): Promise<number> {
-  const counted = await list.source
-    .filtered(db, params)
-    .select((eb) => eb.fn.countAll<string | number | bigint>().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(counted.total);
+  return countRows(db, list.source, params);
 }
 
 /** A column of one of the list's tables, or any SQL expression over them. */
 export type AggregateExpression<Tables extends keyof Database> = `${Tables & string}.${string}` | Expression<unknown>;
 
-export interface AggregateRequest<Tables extends keyof Database, Group extends string, Sum extends string> {
+/**
+ * A group or a sum the list's rollup keeps too: its expression over the list's rows (which may
+ * depend on the params, e.g. 'into the wallet the list is filtered by') and the same value over
+ * the rollup's rows (for a sum, the rollup column holding the sums).
+ */
+export interface RolledExpression<Params, Tables extends keyof Database> {
+  rows: AggregateExpression<Tables> | ((params: Params) => AggregateExpression<Tables>);
+  rollup: Expression<unknown>;
+}
+
+/** What a group or a sum may be: an expression over the rows only, or one the rollup keeps too. */
+export type AggregateTerm<Params, Tables extends keyof Database> = AggregateExpression<Tables> | RolledExpression<Params, Tables>;
+
+/** Pairs an expression over the list's rows with the same value read from its rollup. */
+export function rolledExpression<Params, Tables extends keyof Database>(
+  rows: RolledExpression<Params, Tables>['rows'],
+  rollup: Expression<unknown>,
+): RolledExpression<Params, Tables> {
+  return { rows, rollup };
+}
+
+export interface AggregateRequest<Params, Tables extends keyof Database, Group extends string, Sum extends string> {
   /** The groups: each named expression's value (as text, null when null) keys a row of the answer. */
-  groupBy: Record<Group, AggregateExpression<Tables>>;
+  groupBy: Record<Group, AggregateTerm<Params, Tables>>;
   /** The sums per group, of int8 money columns (minor units). */
-  sums: Record<Sum, AggregateExpression<Tables>>;
+  sums: Record<Sum, AggregateTerm<Params, Tables>>;
 }
 
 export interface AggregateRow<Group extends string, Sum extends string> {
@@ -172,15 +238,53 @@ export interface AggregateRow<Group extends string, Sum extends string> {
 /** The most groups one aggregate answers; a dashboard's groups are a handful. */
 export const AGGREGATE_LIMITS = { groupsMax: 10_000 } as const;
 
-function aggregateExpression<Tables extends keyof Database>(expression: AggregateExpression<Tables>): Expression<unknown> {
+function isRolled<Params, Tables extends keyof Database>(term: AggregateTerm<Params, Tables>): term is RolledExpression<Params, Tables> {
+  return typeof term === 'object' && 'rollup' in term && 'rows' in term;
+}
+
+/** A term as an expression over the list's rows. */
+function rowsExpression<Params, Tables extends keyof Database>(term: AggregateTerm<Params, Tables>, params: Params): Expression<unknown> {
+  const expression = isRolled(term) ? (typeof term.rows === 'function' ? term.rows(params) : term.rows) : term;
   return typeof expression === 'string' ? sql.ref(expression) : expression;
+}
+
+/** The query and the expressions an aggregate reads: the rollup's when it covers everything asked. */
+function aggregateSource<Params, Tables extends keyof Database, Row, Group extends string, Sum extends string>(
+  db: Queryable,
+  source: ListSource<Params, Tables, Row>,
+  params: Params,
+  request: AggregateRequest<Params, Tables, Group, Sum>,
+) {
+  const terms = [...Object.values(request.groupBy), ...Object.values(request.sums)] as Array<AggregateTerm<Params, Tables>>;
+  const rolled = source.rollup && terms.every(isRolled) ? source.rollup.filtered(db, params) : undefined;
+  if (rolled) {
+    const rollupOf = (term: AggregateTerm<Params, Tables>) => (term as RolledExpression<Params, Tables>).rollup;
+    return {
+      query: rolled,
+      count: sql<string>`coalesce(sum(${source.rollup!.count}), 0)::text`,
+      group: rollupOf,
+      sum: rollupOf,
+      // A rollup keeps groups whose changes cancelled out (a status moved on): they hold no rows.
+      emptyGroups: 'drop' as const,
+    };
+  }
+  const expressionOf = (term: AggregateTerm<Params, Tables>) => rowsExpression(term, params);
+  return {
+    query: source.filtered(db, params) as RollupQuery,
+    count: sql<string>`count(*)::text`,
+    group: expressionOf,
+    sum: expressionOf,
+    emptyGroups: 'none' as const,
+  };
 }
 
 /**
  * Counts and sums over the rows a list's params select (its `filtered` query: the very rows
  * `listPage` counts), per group. A figure read this way and the list opened with the same
  * params cannot disagree: a tile counting `{ status: 1 }` equals the total of the list filtered
- * by `status: 1`. With no group it answers one row (zeros on an empty list).
+ * by `status: 1`. With no group it answers one row (zeros on an empty list). When the list has a
+ * rollup that keeps the params, and every group and sum is a `rolledExpression`, it reads the
+ * rollup's rows instead (the same answer: the rollup stands for exactly these rows).
  */
 export async function listAggregate<
   Params,
@@ -193,7 +297,7 @@ export async function listAggregate<
   db: Queryable,
   list: ListDefinition<Params, Tables, Row, View>,
   params: Params,
-  request: AggregateRequest<Tables, Group, Sum>,
+  request: AggregateRequest<Params, Tables, Group, Sum>,
 ): Promise<AggregateRow<Group, Sum>[]> {
   const groupNames = Object.keys(request.groupBy) as Group[];
   const sumNames = Object.keys(request.sums) as Sum[];
@@ -201,16 +305,20 @@ export async function listAggregate<
     [...groupNames, ...sumNames].every((name) => /^[a-z][A-Za-z0-9]*$/.test(name)),
     'aggregate names are plain identifiers',
   );
+  const from = aggregateSource(db, list.source, params, request);
   const selections = [
-    sql<string>`count(*)::text`.as('count__'),
-    ...groupNames.map((name) => sql<string | null>`(${aggregateExpression(request.groupBy[name])})::text`.as(`g_${name}`)),
+    from.count.as('count__'),
+    ...groupNames.map((name) => sql<string | null>`(${from.group(request.groupBy[name])})::text`.as(`g_${name}`)),
     // ::text keeps int8 sums exact on every driver (a numeric would arrive as a string or a float).
-    ...sumNames.map((name) => sql<string>`coalesce(sum(${aggregateExpression(request.sums[name])}), 0)::text`.as(`s_${name}`)),
+    ...sumNames.map((name) => sql<string>`coalesce(sum(${from.sum(request.sums[name])}), 0)::text`.as(`s_${name}`)),
   ];
   // Group by position: the expressions are written once, in the selection.
   const positions = groupNames.map((_name, index) => sql.raw(String(index + 2)));
-  const base = list.source.filtered(db, params).select(selections);
-  const query = positions.length === 0 ? base : base.groupBy(positions).limit(AGGREGATE_LIMITS.groupsMax + 1);
+  const base = from.query.select(selections);
+  const grouped = positions.length === 0 ? base : base.groupBy(positions);
+  const kept =
+    positions.length > 0 && from.emptyGroups === 'drop' ? grouped.having(sql<boolean>`sum(${list.source.rollup!.count}) <> 0`) : grouped;
+  const query = positions.length === 0 ? kept : kept.limit(AGGREGATE_LIMITS.groupsMax + 1);
   const rows = (await query.execute()) as Array<Record<string, string | null>>;
   assert(rows.length <= AGGREGATE_LIMITS.groupsMax, `${list.source.name}: an aggregate answers at most groupsMax groups`);
   return rows.map((row) => ({
@@ -229,7 +337,7 @@ async function keysetBatch<Params, Tables extends keyof Database, Row>(
   limitRows: number,
 ): Promise<Row[]> {
   const key = sql.ref<bigint>(source.key);
-  const filtered = source.filtered(db, params);
+  const filtered = source.filtered(db, params, 'desc');
   const below = beforeKey === undefined ? filtered : filtered.where(key, '<', beforeKey);
   return source.columns(below.orderBy(key, 'desc').limit(limitRows), db).execute();
 }

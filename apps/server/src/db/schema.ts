@@ -262,6 +262,29 @@ export interface TransactionsTable {
   approval_code: Generated<string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  // ---- rollups (0027) ----
+  /** The paying customer's country, kept by triggers from customers.country. */
+  customer_country: Generated<string | null>;
+}
+
+/**
+ * A side of transactions summed (0027): `transaction_rollup_deltas` rows are written by the
+ * transactions triggers, `transaction_rollups` rows by the compaction job folding them.
+ */
+export interface TransactionRollupsTable {
+  id: Generated<bigint>;
+  user_id: bigint | null;
+  wallet_id: bigint | null;
+  day: Date;
+  transaction_type_id: number;
+  status: number;
+  channel_id: bigint | null;
+  country: string | null;
+  incoming: boolean;
+  for_user: boolean;
+  for_wallet: boolean;
+  count: bigint;
+  amount: bigint;
 }
 
 export interface LedgerEntriesTable {
@@ -488,6 +511,8 @@ export interface Database {
   currency_payment_methods: CurrencyPaymentMethodsTable;
   privileges: PrivilegesTable;
   transactions: TransactionsTable;
+  transaction_rollups: TransactionRollupsTable;
+  transaction_rollup_deltas: TransactionRollupsTable;
   ledger_entries: LedgerEntriesTable;
   transaction_charges: TransactionChargesTable;
   quotes: QuotesTable;

@@ -240,6 +240,7 @@ describe('the registry of the app’s kinds', () => {
     const t = await createTestApp({}, { demo: false });
     try {
       expect(Object.keys(registeredJobKinds()).sort()).toEqual([
+        'compact-transaction-rollups',
         'deliver-webhook',
         'expire-hosted-api-payments',
         'expire-stale-card-payments',
@@ -257,9 +258,10 @@ describe('the registry of the app’s kinds', () => {
           ['remove-expired-reports', 10 * 60_000],
           ['prune-idempotency-keys', 60 * 60_000],
           ['expire-hosted-api-payments', 60_000],
+          ['compact-transaction-rollups', 15_000],
         ]),
       );
-      expect(registeredSchedules()).toHaveLength(5);
+      expect(registeredSchedules()).toHaveLength(6);
       // A kind of a module is enqueued by name, checked against the kind the module registered.
       const id = await t.deps.db.transaction().execute((trx) => enqueueJob(trx, 'remove-expired-reports', {}));
       expect(id).toEqual(expect.any(BigInt));
@@ -267,7 +269,7 @@ describe('the registry of the app’s kinds', () => {
       // Building another app registers the same definitions again: nothing changes.
       const again = await createTestApp({}, { demo: false });
       await again.close();
-      expect(registeredSchedules()).toHaveLength(5);
+      expect(registeredSchedules()).toHaveLength(6);
       const runner = new JobRunner(t.deps, { runnerId: 'registry-test-runner' });
       expect(await runner.drain()).toEqual(['done']);
     } finally {

@@ -7,8 +7,8 @@
 //   currentMoth, preMonthAvr  successful incoming money this month and last month;
 //   transactionTypesMonthlyData, transactionTypesData, countiesData  successful incoming money
 //                by type (this month; the chosen period) and by the customer's country.
-// The aggregates read the transactions table directly (no rollup yet): docs/dashboard.md says
-// what that costs and what a rollup would change.
+// Every group and sum asked for is one the list's rollup keeps (TRANSACTION_DIMENSIONS), and the
+// params are the wallet's, so each aggregate reads the daily rollup, not the rows (docs/dashboard.md).
 import {
   CHART_MONTHS,
   DASHBOARD_TILES,
@@ -27,9 +27,15 @@ import type { Deps } from '../../deps.ts';
 import { listAggregate, type AggregateRow, type DayRange } from '../../db/lists.ts';
 import { fail } from '../../transport/errors.ts';
 import type { Scope } from '../../transport/scope.ts';
-import { transactionList, transactionListParams, type TransactionListParams } from '../transactions/transactions.service.ts';
+import {
+  TRANSACTION_DIMENSIONS,
+  TRANSACTION_SUMS,
+  transactionList,
+  transactionListParams,
+  type TransactionListParams,
+} from '../transactions/transactions.service.ts';
 import { findSpendingWallet } from '../wallets/wallets.service.ts';
-import { getAccountStatus, TRANSACTION_GROUPS, TRANSACTION_SUMS } from './dashboard.repository.ts';
+import { getAccountStatus } from './dashboard.repository.ts';
 import { profileFor } from './dashboard.service.ts';
 
 /** The statuses the revenue chart draws. */
@@ -59,13 +65,13 @@ function typeName(typeId: number): string {
 
 const byTotalDescending = (a: { total: number }, b: { total: number }) => b.total - a.total;
 
-/** Successful money into the wallet by type, within some days. */
-async function incomingByType(deps: Deps, params: TransactionListParams, walletId: bigint, days: DayRange) {
+/** Successful money into the wallet by type, within some days (`incoming` is relative to the params' wallet). */
+async function incomingByType(deps: Deps, params: TransactionListParams, days: DayRange) {
   const rows = await listAggregate(
     deps.db,
     transactionList,
     { ...params, status: TRANSACTION_STATUS.SUCCESS, days },
-    { groupBy: { typeId: TRANSACTION_GROUPS.typeId, incoming: TRANSACTION_GROUPS.incomingTo(walletId) }, sums: TRANSACTION_SUMS },
+    { groupBy: { typeId: TRANSACTION_DIMENSIONS.typeId, incoming: TRANSACTION_DIMENSIONS.incoming }, sums: TRANSACTION_SUMS },
   );
   return rows
     .filter((row) => row.group.incoming === 'true')
@@ -81,12 +87,12 @@ async function incomingByType(deps: Deps, params: TransactionListParams, walletI
     .sort(byTotalDescending);
 }
 
-async function incomingByCountry(deps: Deps, params: TransactionListParams, walletId: bigint, days: DayRange) {
+async function incomingByCountry(deps: Deps, params: TransactionListParams, days: DayRange) {
   const rows = await listAggregate(
     deps.db,
     transactionList,
     { ...params, status: TRANSACTION_STATUS.SUCCESS, days },
-    { groupBy: { country: TRANSACTION_GROUPS.country, incoming: TRANSACTION_GROUPS.incomingTo(walletId) }, sums: TRANSACTION_SUMS },
+    { groupBy: { country: TRANSACTION_DIMENSIONS.country, incoming: TRANSACTION_DIMENSIONS.incoming }, sums: TRANSACTION_SUMS },
   );
   return rows
     .filter((row) => row.group.incoming === 'true')
@@ -142,21 +148,21 @@ export async function dashboardOverview(
     profileFor(deps, scope),
     getAccountStatus(deps.db, holderId),
     listAggregate(deps.db, transactionList, params, {
-      groupBy: { status: TRANSACTION_GROUPS.status, typeId: TRANSACTION_GROUPS.typeId },
+      groupBy: { status: TRANSACTION_DIMENSIONS.status, typeId: TRANSACTION_DIMENSIONS.typeId },
       sums: {},
     }),
     listAggregate(deps.db, transactionList, params, {
       groupBy: {
-        year: TRANSACTION_GROUPS.year,
-        month: TRANSACTION_GROUPS.month,
-        status: TRANSACTION_GROUPS.status,
-        incoming: TRANSACTION_GROUPS.incomingTo(wallet.id),
+        year: TRANSACTION_DIMENSIONS.year,
+        month: TRANSACTION_DIMENSIONS.month,
+        status: TRANSACTION_DIMENSIONS.status,
+        incoming: TRANSACTION_DIMENSIONS.incoming,
       },
       sums: TRANSACTION_SUMS,
     }),
-    incomingByType(deps, params, wallet.id, thisMonth),
-    incomingByType(deps, params, wallet.id, typesDays),
-    incomingByCountry(deps, params, wallet.id, countriesDays),
+    incomingByType(deps, params, thisMonth),
+    incomingByType(deps, params, typesDays),
+    incomingByCountry(deps, params, countriesDays),
   ]);
   const stats = Object.fromEntries(
     DASHBOARD_TILES.map((tile) => [

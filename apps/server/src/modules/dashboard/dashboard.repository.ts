@@ -1,6 +1,6 @@
-// Queries of the dashboard: the side menu's features with their groups, what the overview's
-// aggregates group by, and the held-balance list. Kysely only; `db` first.
-import { sql } from 'kysely';
+// Queries of the dashboard: the side menu's features with their groups, the welcome badge's
+// account status, and the held-balance list. Kysely only; `db` first. (What the overview groups
+// the transaction list by is the transactions module's: TRANSACTION_DIMENSIONS, kept by its rollup.)
 import type { Queryable } from '../../db/database.ts';
 import { defineListSource } from '../../db/lists.ts';
 
@@ -23,26 +23,6 @@ export async function listMenuFeatures(db: Queryable, audience: 'consumer' | 'me
     .orderBy('features.sort')
     .execute();
 }
-
-// ---- the dashboard overview: expressions its aggregates group by --------------------------
-
-/**
- * What the overview groups the transaction list by (db/lists.ts `listAggregate` over the list's
- * own filtered source, so every figure is a count or sum of rows the list shows). Instants are
- * read in GMT, as the list's date filter reads them.
- */
-export const TRANSACTION_GROUPS = {
-  status: 'transactions.status',
-  typeId: 'transactions.transaction_type_id',
-  year: sql<number>`extract(year from transactions.created_at at time zone 'UTC')::int`,
-  month: sql<number>`extract(month from transactions.created_at at time zone 'UTC')::int`,
-  /** The paying customer's country (a correlated lookup: the count query needs no join). */
-  country: sql<string | null>`(select customers.country from customers where customers.id = transactions.customer_id)`,
-  /** Whether the money came into this wallet (true) or left it. */
-  incomingTo: (walletId: bigint) => sql<boolean>`(transactions.receiver_account_id = ${walletId})`,
-} as const;
-
-export const TRANSACTION_SUMS = { amount: 'transactions.amount' } as const;
 
 /** The account holder's status and KYC status, for the welcome card's badge. */
 export async function getAccountStatus(db: Queryable, userId: bigint): Promise<{ status: number; kyc_status: number }> {

@@ -24,8 +24,11 @@ import { resolveStoreScope } from '../stores/stores.service.ts';
 import { findOwnWallet } from '../wallets/wallets.service.ts';
 import { refundAmountDetails } from '../refunds/refunds.service.ts';
 import {
+  compactTransactionRollups as compactRollups,
   findParty,
   findTransactionForParty,
+  TRANSACTION_DIMENSIONS,
+  TRANSACTION_SUMS,
   transactionListSource,
   type PartyRow,
   type TransactionIdSearch,
@@ -34,6 +37,13 @@ import {
 } from './transactions.repository.ts';
 
 export type { TransactionListParams };
+/** What the transaction list can be grouped by and summed (its rollup keeps them all). */
+export { TRANSACTION_DIMENSIONS, TRANSACTION_SUMS };
+
+/** Folds the list rollup's deltas into its compacted rows (the compaction job). */
+export async function compactTransactionRollups(deps: Pick<Deps, 'db'>): Promise<number> {
+  return compactRollups(deps.db);
+}
 
 export const TRANSACTION_ID_REQUIRED = 'The transaction id field is required';
 
