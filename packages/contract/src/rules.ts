@@ -64,8 +64,11 @@ export const zEmail = zRequired('email', LIMITS.emailMaxChars)
  * position of a value that fails it, quadratic in its length (80,000 characters held the event
  * loop for seconds). The length limit runs first anyway.
  */
+/** A digit, a lower-case and an upper-case letter: one character class each, no quantifier. */
+export const PASSWORD_RULE_PATTERNS: readonly RegExp[] = [/\d/, /[a-z]/, /[A-Z]/];
+
 export function passwordRuleMet(value: string): boolean {
-  return /\d/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value);
+  return PASSWORD_RULE_PATTERNS.every((pattern) => pattern.test(value));
 }
 
 export const zPassword = zRequired('password', LIMITS.passwordMaxChars)

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import * as contract from './index.ts';
 import { isCallDef, type CallDef } from './call.ts';
 import { contractErrorMap } from './error-map.ts';
-import { passwordRuleMet, zPassword } from './rules.ts';
+import { PASSWORD_RULE_PATTERNS, passwordRuleMet, zPassword } from './rules.ts';
 import {
   controlCharacterIssues,
   hasLoneSurrogate,
@@ -156,26 +156,16 @@ describe('limits before patterns', () => {
     ]);
   });
 
-  it('checks the password rule in time linear in the length of the value', () => {
-    // Proves the rule cannot backtrack: 16 times more text takes about 16 times longer, where a
-    // quadratic rule would take 256 times. Both timings are taken here, back to back, so the
-    // machine's speed cancels out; the bound leaves room for noise.
-    // The fastest of several runs: other work on the machine only ever adds time.
-    const time = (length: number) => {
-      const value = 'a'.repeat(length);
-      let fastest = Infinity;
-      for (let run = 0; run < 7; run++) {
-        const started = performance.now();
-        for (let round = 0; round < 20; round++) passwordRuleMet(value);
-        fastest = Math.min(fastest, performance.now() - started);
-      }
-      return fastest;
-    };
-    time(10_000);
-    const small = Math.max(time(20_000), 0.05);
-    const large = time(320_000);
-    // Linear: about 16. Quadratic: about 256.
-    expect(large / small).toBeLessThan(100);
+  it('checks the password rule on a value of any length by three single-character searches', () => {
+    // The rule's cost is what the hostile-bodies bench measures (bench/hostile-bodies.ts, part 5:
+    // the event loop while clients send 1 MB and 9-character passwords); a timed ratio here failed
+    // on two busy cores, and the test suite holds no timed assertions. What stays here: each
+    // pattern is one character class with no quantifier, so it cannot backtrack, and the rule
+    // answers right at the far end of a long value.
+    expect(PASSWORD_RULE_PATTERNS.map((pattern) => pattern.source)).toEqual(['\\d', '[a-z]', '[A-Z]']);
+    const long = 'a'.repeat(320_000);
+    expect(passwordRuleMet(long)).toBe(false);
+    expect(passwordRuleMet(`${long}A1`)).toBe(true);
   });
 });
 
