@@ -7,19 +7,14 @@
 //      with no rollup);
 //   2. merchant-dashboard-overview for the second merchant's wallet, p50 and p95, and its five
 //      aggregates counted over the rows as before.
-// Results are printed and appended to docs/benchmarks.md. BENCH_KEEP_DB=1 keeps the database and
-// BENCH_ROLLUP_DB_URL reuses it.
+// Results are printed and appended to docs/benchmarks.md (BENCH_NO_APPEND=1 only prints).
+// BENCH_KEEP_DB=1 keeps the database and BENCH_ROLLUP_DB_URL reuses it.
 import crypto from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { dashboardPeriodDays } from '@paywallet/contract';
-import { migrate, openDatabase, type Db } from '../apps/server/src/db/database.ts';
+import { migrate, type Db } from '../apps/server/src/db/database.ts';
 import { listAggregate, listPage } from '../apps/server/src/db/lists.ts';
 import type { Deps } from '../apps/server/src/deps.ts';
-import { seedReferenceData } from '../apps/server/src/seed/seed.ts';
 import { dashboardOverview } from '../apps/server/src/modules/dashboard/dashboard-overview.service.ts';
 import {
   compactTransactionRollups,
@@ -29,9 +24,17 @@ import {
   transactionListParams,
 } from '../apps/server/src/modules/transactions/transactions.service.ts';
 import type { Scope } from '../apps/server/src/transport/scope.ts';
-import { createScratchDatabase } from '../apps/server/src/test/scratch-database.ts';
+import {
+  insertBenchMerchant,
+  machineLine,
+  prepareDatabase,
+  reportResults,
+  resultsHeading,
+  shownLatency as shown,
+  timed,
+  withBenchDatabase,
+} from './support.ts';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const LIST_ROWS = Number(process.env.BENCH_ROLLUP_LIST_ROWS ?? 1_000_000);
 const DASHBOARD_ROWS = Number(process.env.BENCH_ROLLUP_DASHBOARD_ROWS ?? 10_000_000);
 const ROWS_PER_STATEMENT = 1_000_000;
@@ -41,63 +44,23 @@ const COUNTED_SAMPLES = Number(process.env.BENCH_COUNTED_SAMPLES ?? 5);
 const LIST_EMAIL = 'bench-rollup-list@bench.local';
 const DASHBOARD_EMAIL = 'bench-rollup-dashboard@bench.local';
 const COUNTRIES = ['AE', 'GB', 'SA', 'IN', 'US'];
-const repoRoot = path.resolve(import.meta.dirname, '..');
 
 /** The same list with no rollup: what every total and figure cost before. */
 const countedList = { ...transactionList, source: { ...transactionList.source, rollup: undefined } };
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-async function timed(samples: number, work: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  await work(); // warm
-  const ms: number[] = [];
-  for (let index = 0; index < samples; index += 1) {
-    const started = performance.now();
-    await work();
-    ms.push(performance.now() - started);
-  }
-  ms.sort((a, b) => a - b);
-  return { p50: percentile(ms, 50), p95: percentile(ms, 95) };
-}
-
-const shown = (result: { p50: number; p95: number }) => `${result.p50.toFixed(1)} ms / ${result.p95.toFixed(1)} ms`;
-
-function gitCommit(): string {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
-  } catch {
-    return 'unknown';
-  }
-}
-
-async function insertMerchant(db: Db, email: string, currencyId: number): Promise<{ userId: bigint; walletId: bigint }> {
-  const user = await db
-    .insertInto('users')
-    .values({
-      uuid: crypto.randomUUID(),
-      type: 'merchant',
-      first_name: 'Bench',
-      last_name: 'Rollup',
-      business_name: 'Bench Rollup Shop',
+/** A merchant of this bench: its own email, a random phone number and account number. */
+function insertMerchant(db: Db, email: string, currencyId: number): Promise<{ userId: bigint; walletId: bigint }> {
+  return insertBenchMerchant(
+    db,
+    {
       email,
-      carrier_code: '+971',
-      phone_number: `+9715${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-      password_hash: 'x',
-      passcode_hash: 'x',
-      status: 1,
-      avatar: null,
-      device_token: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const wallet = await db
-    .insertInto('wallets')
-    .values({ user_id: user.id, currency_id: currencyId, account_number: `PWB${crypto.randomBytes(5).toString('hex')}`, is_default: 1 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { userId: user.id, walletId: wallet.id };
+      lastName: 'Rollup',
+      businessName: 'Bench Rollup Shop',
+      phoneNumber: `+9715${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+      accountNumber: `PWB${crypto.randomBytes(5).toString('hex')}`,
+    },
+    currencyId,
+  );
 }
 
 /**
@@ -133,12 +96,10 @@ async function loadPayments(db: Db, merchant: { userId: bigint; walletId: bigint
 }
 
 async function load(db: Db): Promise<void> {
-  await migrate(db);
-  await seedReferenceData(db);
-  const aed = await db.selectFrom('currencies').select('id').where('code', '=', 'AED').executeTakeFirstOrThrow();
+  const aedId = await prepareDatabase(db);
   const started = performance.now();
-  await loadPayments(db, await insertMerchant(db, LIST_EMAIL, aed.id), aed.id, LIST_ROWS);
-  await loadPayments(db, await insertMerchant(db, DASHBOARD_EMAIL, aed.id), aed.id, DASHBOARD_ROWS);
+  await loadPayments(db, await insertMerchant(db, LIST_EMAIL, aedId), aedId, LIST_ROWS);
+  await loadPayments(db, await insertMerchant(db, DASHBOARD_EMAIL, aedId), aedId, DASHBOARD_ROWS);
   const loaded = performance.now();
   const folded = await compactTransactionRollups({ db });
   await sql`VACUUM ANALYZE`.execute(db);
@@ -189,76 +150,60 @@ async function countedOverview(db: Db, userId: bigint, walletId: bigint): Promis
   ]);
 }
 
-async function main(): Promise<void> {
-  const reuse = process.env.BENCH_ROLLUP_DB_URL;
-  const scratch = reuse ? undefined : await createScratchDatabase(ADMIN_URL, 'pw_bench_rollup');
-  const handle = await openDatabase({ databaseUrl: reuse ?? scratch!.url });
-  const db = handle.db;
-  try {
-    if (!reuse) await load(db);
-    else await migrate(db);
-    const lister = await merchantOf(db, LIST_EMAIL);
-    const listParams = () => transactionListParams(db, lister.userId, {});
-    const listRows = Number(
-      (
-        await sql<{
-          n: string;
-        }>`SELECT count(*) AS n FROM transactions WHERE receiver_user_id = ${lister.userId} OR sender_user_id = ${lister.userId}`.execute(
-          db,
-        )
-      ).rows[0]!.n,
-    );
-    const deepest = Math.ceil(listRows / PER_PAGE);
-    const page = (list: typeof transactionList, pageNumber: number) => async () =>
-      listPage(db, list, await listParams(), { page: pageNumber, perPage: PER_PAGE });
-    const first = await timed(SAMPLES, page(transactionList, 1));
-    const deep = await timed(SAMPLES, page(transactionList, deepest));
-    const firstCounted = await timed(COUNTED_SAMPLES, page(countedList, 1));
-    const deepCounted = await timed(COUNTED_SAMPLES, page(countedList, deepest));
+async function measure(db: Db): Promise<void> {
+  const lister = await merchantOf(db, LIST_EMAIL);
+  const listParams = () => transactionListParams(db, lister.userId, {});
+  const listRows = Number(
+    (
+      await sql<{
+        n: string;
+      }>`SELECT count(*) AS n FROM transactions WHERE receiver_user_id = ${lister.userId} OR sender_user_id = ${lister.userId}`.execute(db)
+    ).rows[0]!.n,
+  );
+  const deepest = Math.ceil(listRows / PER_PAGE);
+  const page = (list: typeof transactionList, pageNumber: number) => async () =>
+    listPage(db, list, await listParams(), { page: pageNumber, perPage: PER_PAGE });
+  const first = await timed(SAMPLES, page(transactionList, 1));
+  const deep = await timed(SAMPLES, page(transactionList, deepest));
+  const firstCounted = await timed(COUNTED_SAMPLES, page(countedList, 1));
+  const deepCounted = await timed(COUNTED_SAMPLES, page(countedList, deepest));
 
-    const shop = await merchantOf(db, DASHBOARD_EMAIL);
-    const scope: Scope = {
-      stage: 'full',
-      actorUserId: shop.userId,
-      accountHolderId: shop.userId,
-      audience: 'merchant',
-      role: 'owner',
-      grantedFeatures: null,
-      impersonatorUserId: null,
-      sessionId: 0n,
-    };
-    // The overview reads only the database of its deps.
-    const deps = { db } as Deps;
-    const input = { currencyId: shop.currencyId, countriesPeriod: 'this_month', transactionTypesPeriod: 'this_month' } as const;
-    const dashboard = await timed(SAMPLES, () => dashboardOverview(deps, scope, input));
-    const dashboardCounted = await timed(Math.max(1, Math.floor(COUNTED_SAMPLES / 2)), () =>
-      countedOverview(db, shop.userId, shop.walletId),
-    );
-    const rollupRows = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM transaction_rollups`.execute(db)).rows[0]!.n);
+  const shop = await merchantOf(db, DASHBOARD_EMAIL);
+  const scope: Scope = {
+    stage: 'full',
+    actorUserId: shop.userId,
+    accountHolderId: shop.userId,
+    audience: 'merchant',
+    role: 'owner',
+    grantedFeatures: null,
+    impersonatorUserId: null,
+    sessionId: 0n,
+  };
+  // The overview reads only the database of its deps.
+  const deps = { db } as Deps;
+  const input = { currencyId: shop.currencyId, countriesPeriod: 'this_month', transactionTypesPeriod: 'this_month' } as const;
+  const dashboard = await timed(SAMPLES, () => dashboardOverview(deps, scope, input));
+  const dashboardCounted = await timed(Math.max(1, Math.floor(COUNTED_SAMPLES / 2)), () => countedOverview(db, shop.userId, shop.walletId));
+  const rollupRows = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM transaction_rollups`.execute(db)).rows[0]!.n);
 
-    const loadAverage = os
-      .loadavg()
-      .map((value) => value.toFixed(1))
-      .join(', ');
-    const lines = [
-      '',
-      `## Rollups: list totals and the dashboard (${new Date().toISOString().slice(0, 16).replace('T', ' ')} GMT, commit ${gitCommit()})`,
-      '',
-      `Machine: ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB, Node ${process.version}, PostgreSQL at ${new URL(ADMIN_URL).host}; load average at the end ${loadAverage} (other engineers' suites share the cores). A merchant with ${listRows.toLocaleString('en')} transactions (the list) and one with ${DASHBOARD_ROWS.toLocaleString('en')} (the dashboard), over a year; ${rollupRows.toLocaleString('en')} compacted rollup rows in all.`,
-      '',
-      '| measure, p50 / p95 | rollup | counting rows (before) | goal |',
-      '| --- | --- | --- | --- |',
-      `| get-transactions first page (${PER_PAGE} rows and the total) | ${shown(first)} | ${shown(firstCounted)} | p95 30 ms |`,
-      `| get-transactions deepest page (page ${deepest.toLocaleString('en')}) | ${shown(deep)} | ${shown(deepCounted)} | p95 30 ms |`,
-      `| merchant-dashboard-overview, ${DASHBOARD_ROWS.toLocaleString('en')} rows | ${shown(dashboard)} | ${shown(dashboardCounted)} (its five aggregates) | p95 50 ms |`,
-    ];
-    console.log(lines.join('\n'));
-    if (process.env.BENCH_NO_APPEND !== '1') fs.appendFileSync(path.join(repoRoot, 'docs', 'benchmarks.md'), `${lines.join('\n')}\n`);
-  } finally {
-    await handle.close();
-    if (scratch && process.env.BENCH_KEEP_DB === '1') console.log(`   kept ${scratch.url}`);
-    else await scratch?.drop();
-  }
+  reportResults([
+    '',
+    resultsHeading('Rollups: list totals and the dashboard'),
+    '',
+    machineLine(
+      `A merchant with ${listRows.toLocaleString('en')} transactions (the list) and one with ${DASHBOARD_ROWS.toLocaleString('en')} (the dashboard), over a year; ${rollupRows.toLocaleString('en')} compacted rollup rows in all.`,
+    ),
+    '',
+    '| measure, p50 / p95 | rollup | counting rows (before) | goal |',
+    '| --- | --- | --- | --- |',
+    `| get-transactions first page (${PER_PAGE} rows and the total) | ${shown(first)} | ${shown(firstCounted)} | p95 30 ms |`,
+    `| get-transactions deepest page (page ${deepest.toLocaleString('en')}) | ${shown(deep)} | ${shown(deepCounted)} | p95 30 ms |`,
+    `| merchant-dashboard-overview, ${DASHBOARD_ROWS.toLocaleString('en')} rows | ${shown(dashboard)} | ${shown(dashboardCounted)} (its five aggregates) | p95 50 ms |`,
+  ]);
 }
 
-await main();
+await withBenchDatabase('pw_bench_rollup', process.env.BENCH_ROLLUP_DB_URL, async (db, reused) => {
+  if (reused) await migrate(db);
+  else await load(db);
+  await measure(db);
+});

@@ -17,6 +17,7 @@ import { compactRollupBatch } from '../../db/rollups.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { createTestPerson, expectLedgerInvariants, fundWallet, type TestPerson } from '../../test/money.ts';
+import { randomSource } from '../../test/random.ts';
 import { TRANSACTION_ROLLUP_TABLES } from './transactions.repository.ts';
 import {
   compactTransactionRollups,
@@ -31,17 +32,6 @@ const STATEMENTS = 60;
 const ROWS_PER_STATEMENT_MAX = 12;
 const COMBINATIONS = 80;
 const DAY_MS = 86_400_000;
-
-/** A small seeded generator (mulberry32), so a failing run can be replayed with its seed. */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const random = randomSource(SEED);
 const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;

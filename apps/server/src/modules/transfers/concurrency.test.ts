@@ -10,6 +10,7 @@ import { confirmSendMoneyCall, initiateSendMoneyCall } from '@paywallet/contract
 import { TransactionType } from '@paywallet/ledger';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createTestPerson, expectLedgerInvariants, fundWallet, type TestPerson } from '../../test/money.ts';
+import { randomSource } from '../../test/random.ts';
 
 const WALLET_COUNT = 20;
 const TRANSFER_COUNT = 2_000;
@@ -18,17 +19,6 @@ const OPENING_BALANCE_MINOR = 200_000n;
 const AMOUNT_MIN_MINOR = 1_000;
 const AMOUNT_MAX_MINOR = 150_000;
 const SEED = Number(process.env.CONCURRENCY_SEED ?? 20_240_601);
-
-/** A small seeded generator (mulberry32), so a failing run can be replayed with its seed. */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface Outcome {
   initiateStatus: number;
