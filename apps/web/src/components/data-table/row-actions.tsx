@@ -77,7 +77,7 @@ export function RowActions<Row>({ actions, row, grow = false }: { actions: reado
   return (
     // On a phone card the buttons keep their labels (a card has the room) and wrap to a new line
     // rather than widen the card past the screen.
-    <Group gap="xs" wrap="wrap" justify="stretch" grow>
+    <Group gap="xs" wrap="wrap" justify="stretch" grow preventGrowOverflow={false}>
       {shown.map((action) => (
         <LabelledAction key={action.label} action={action} row={row} />
       ))}
