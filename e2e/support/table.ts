@@ -49,3 +49,18 @@ export async function cellByTitle(page: Page, label: string, row: Locator, title
   expect(at, `column ${title} of ${label}`).toBeGreaterThanOrEqual(0);
   return (await row.locator(':scope > td').nth(at).innerText()).trim();
 }
+
+/**
+ * Ticks the column titled `title` under the table's Columns button (a column the screen starts
+ * hidden to fit 1280 px), and waits for its header. The choice stays in local storage.
+ */
+export async function showColumn(page: Page, label: string, title: string): Promise<void> {
+  const button = page.getByRole('button', { name: `Columns of ${label}` });
+  await button.click();
+  const choices = page.getByRole('group', { name: `Columns shown in ${label}` });
+  await choices.getByRole('checkbox', { name: title, exact: true }).check();
+  // The button closes what it opened.
+  await button.click();
+  await choices.waitFor({ state: 'hidden' });
+  await tableNamed(page, label).getByRole('columnheader', { name: title, exact: true }).waitFor();
+}

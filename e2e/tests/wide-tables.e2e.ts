@@ -10,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addMerchantStaffCall } from '@paywallet/contract';
 import { createAccountThroughApi, DEMO_ADMIN } from '../support/accounts.ts';
-import { DESKTOP } from '../support/axe.ts';
+import { DESKTOP, PHONE } from '../support/axe.ts';
 import { baseUrl, expectLedgerHolds, launch, screenshot } from '../support/browser.ts';
 import { merchantApiAuth, payByCard, TEST_CARDS } from '../support/merchant-api.ts';
 import { accepted, apiCall, CONSUMER, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
+import { rowsByTitle, showColumn } from '../support/table.ts';
 
 const STAMP = Date.now();
 const LONG = {
@@ -158,4 +159,42 @@ describe('tables at 1280 px', () => {
       expect(fit.overflowPx, `${path}: the table scrolls sideways`).toBeLessThanOrEqual(1);
     });
   }
+
+  // The two tables of issue 15's own screens at phone width: a card per row, its badges whole,
+  // and neither the table nor the page scrolls sideways.
+  for (const { path, table } of [
+    { path: '/app/my-transactions?tab=1', table: 'Transactions' },
+    { path: '/app/account-ledger', table: 'Account Ledger' },
+  ]) {
+    it(`${path} (${table}) at 390 px shows a card per row without scrolling sideways`, async () => {
+      const page = pages.merchant;
+      await page.setViewportSize(PHONE);
+      try {
+        await page.goto(path);
+        await tableLoaded(page, table);
+        await screenshot(page, `wide-table-phone${path.replace(/[^a-z0-9]+/g, '-').replace(/-$/, '')}`);
+        const fit = await tableFit(page, table);
+        expect(fit.cutBadges, `${path}: cut badges`).toEqual([]);
+        expect(fit.overflowPx, `${path}: the cards scroll sideways`).toBeLessThanOrEqual(1);
+        const pageOverflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
+        expect(pageOverflow, `${path}: the page scrolls sideways`).toBeLessThanOrEqual(1);
+      } finally {
+        await page.setViewportSize(DESKTOP);
+      }
+    });
+  }
+
+  it('shows a column that starts hidden once it is ticked, and the other columns read the same (the ledger’s Currency)', async () => {
+    const page = pages.merchant;
+    await page.goto('/app/account-ledger');
+    await tableLoaded(page, 'Account Ledger');
+    const before = await rowsByTitle(page, 'Account Ledger', 'tr[data-entry-id]', ['Type', 'Debit', 'Closing Balance']);
+    expect(Object.keys(before[0]!.cells)).not.toContain('Currency');
+    await showColumn(page, 'Account Ledger', 'Currency');
+    const after = await rowsByTitle(page, 'Account Ledger', 'tr[data-entry-id]', ['Currency', 'Type', 'Debit', 'Closing Balance']);
+    expect(after.map((row) => row.cells.Currency)).toEqual(before.map(() => 'AED'));
+    // Read by title, the columns after the one shown give what they gave before.
+    const read = (rows: typeof before) => rows.map(({ cells }) => [cells.Type, cells.Debit, cells['Closing Balance']]);
+    expect(read(after)).toEqual(read(before));
+  });
 });
