@@ -31,8 +31,8 @@ export async function rowsByTitle(page: Page, label: string, rows: string, neede
       data: Object.fromEntries(
         row
           .getAttributeNames()
-          .filter((name) => name.startsWith('data-'))
-          .map((name) => [name.slice('data-'.length), row.getAttribute(name) ?? '']),
+          .filter((name: string) => name.startsWith('data-'))
+          .map((name: string) => [name.slice('data-'.length), row.getAttribute(name) ?? '']),
       ),
     })),
   );
