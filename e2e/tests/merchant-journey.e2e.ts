@@ -18,6 +18,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DESKTOP, photographAndCheck } from '../support/axe.ts';
 import { baseUrl, expectLedgerHolds, launch, ledgerCheck } from '../support/browser.ts';
 import { MERCHANT, signInThroughApi } from '../support/sign-in.ts';
+import { cellByTitle, showColumn } from '../support/table.ts';
 
 const POLL = { timeout: 20_000 };
 const FUTURE_YY = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
@@ -151,7 +152,9 @@ describe('the merchant journey: a link made on screen, paid by a customer, seen 
     const id = Math.max(...(await linkIds(rows)));
     const row = merchant.locator(`tr[data-link-id="${id}"]`);
     await expect.poll(() => row.innerText(), POLL).toContain(`${amount} AED`);
-    expect(await row.innerText()).toContain(type);
+    // The type starts hidden under Columns (the list fits 1280 px without it): shown, it reads the link's.
+    await showColumn(merchant, 'Payment Links', 'Type');
+    expect(await cellByTitle(merchant, 'Payment Links', row, 'Type')).toContain(type);
     // The payment URL as the merchant reads it from the screen: the row's Open link.
     const paymentUrl = await row.getByRole('link', { name: `Open payment link ${id}` }).getAttribute('href');
     const token = await row.getAttribute('data-token');
@@ -249,19 +252,13 @@ describe('the merchant journey: a link made on screen, paid by a customer, seen 
       expect(await merchant.getByTestId('link-status').textContent()).toBe(paid ? 'Paid' : 'Active');
       const row = merchant.locator(`tr[data-uuid="${payment.transactionId}"]`);
       await row.waitFor(POLL);
-      const cells = await row.locator('td').allInnerTexts();
-      const headers = await merchant.locator('table[aria-label="Link Transactions"] thead th').allInnerTexts();
-      const cell = (title: string) => {
-        const at = headers.findIndex((header) => header.trim() === title);
-        expect(at, `column ${title}`).toBeGreaterThanOrEqual(0);
-        return cells[at]!.trim();
-      };
-      expect(cell('Amount')).toBe(`${(payment.link.amountMinor / 100).toFixed(2)} AED`);
-      expect(cell('Status')).toBe('Success');
-      expect(cell('Customer Name')).toBe('Layla Haddad');
+      const cell = (title: string) => cellByTitle(merchant, 'Link Transactions', row, title);
+      expect(await cell('Amount')).toBe(`${(payment.link.amountMinor / 100).toFixed(2)} AED`);
+      expect(await cell('Status')).toBe('Success');
+      expect(await cell('Customer Name')).toBe('Layla Haddad');
       // Fee and VAT as the screen shows them, which are the seeded schedule's.
-      const fee = minorOf(cell('Fee'));
-      const vat = minorOf(cell('VAT'));
+      const fee = minorOf(await cell('Fee'));
+      const vat = minorOf(await cell('VAT'));
       expect({ fee, vat }).toEqual(expectedCharges(payment.link.amountMinor));
       netTotal += payment.link.amountMinor - fee - vat;
       expect(await merchant.getByTestId('link-transactions-count').innerText()).toBe('1');

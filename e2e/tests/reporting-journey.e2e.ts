@@ -17,6 +17,7 @@ import { baseUrl, expectLedgerHolds, launch } from '../support/browser.ts';
 import { merchantApiAuth, payByCard, scopeOfTransaction, TEST_CARDS, type MerchantScope } from '../support/merchant-api.ts';
 import { downloadedSheet } from '../support/reports.ts';
 import { MERCHANT, signInThroughApi } from '../support/sign-in.ts';
+import { rowsByTitle } from '../support/table.ts';
 
 const POLL = { timeout: 30_000, interval: 1_000 };
 const PAID_MINOR = 4_321;
@@ -32,17 +33,14 @@ interface LedgerRow {
   closing: number;
 }
 
-/** The account ledger's rows as the table shows them (desktop: one tr per row). */
+/** The account ledger's rows as the table shows them, read by column title (desktop: one tr per row). */
 async function ledgerRows(page: Page): Promise<LedgerRow[]> {
-  const rows = await page
-    .locator('tr[data-entry-id]')
-    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((cell) => cell.textContent ?? '')));
-  // Transaction UUID, Reference, Channel, Currency, Type, Debit, Credit, Closing Balance, Created At.
-  return rows.map((cells) => ({
-    type: (cells[4] ?? '').trim(),
-    debit: minorOf(cells[5] ?? ''),
-    credit: minorOf(cells[6] ?? ''),
-    closing: minorOf(cells[7] ?? ''),
+  const rows = await rowsByTitle(page, 'Account Ledger', 'tr[data-entry-id]', ['Type', 'Debit', 'Credit', 'Closing Balance']);
+  return rows.map(({ cells }) => ({
+    type: cells.Type ?? '',
+    debit: minorOf(cells.Debit ?? ''),
+    credit: minorOf(cells.Credit ?? ''),
+    closing: minorOf(cells['Closing Balance'] ?? ''),
   }));
 }
 

@@ -11,7 +11,7 @@ import { baseUrl, expectLedgerHolds, launch } from '../support/browser.ts';
 import { merchantApiAuth, payByCard, scopeOfTransaction, TEST_CARDS, type MerchantScope } from '../support/merchant-api.ts';
 import { MERCHANT, signInThroughApi } from '../support/sign-in.ts';
 
-const LIST_CHECKS = { outline: false, overflow: false };
+const LIST_CHECKS = { outline: false };
 
 describe('the merchant’s transactions', () => {
   let browser: Browser;

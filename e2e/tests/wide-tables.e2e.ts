@@ -3,16 +3,18 @@
 // sideways (its scroll width does not pass its client width) and no badge is cut ('PENDI…').
 // The data is made through the API first: a merchant with a long e-mail (console merchants and
 // audit log), a staff member with a long e-mail, a card payment of 987,654,321.00 AED from a
-// customer with a long e-mail (customers, API payments, held balance, transactions, bell), and a
-// refund of it (the merchant's refunds and the console's queue). Each table is photographed.
+// customer with a long e-mail (customers, API payments, held balance, transactions, the account
+// ledger, bell), and a refund of it (the merchant's refunds and the console's queue, the ledger's
+// debit). Each table is photographed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addMerchantStaffCall } from '@paywallet/contract';
 import { createAccountThroughApi, DEMO_ADMIN } from '../support/accounts.ts';
-import { DESKTOP } from '../support/axe.ts';
+import { DESKTOP, PHONE } from '../support/axe.ts';
 import { baseUrl, expectLedgerHolds, launch, screenshot } from '../support/browser.ts';
 import { merchantApiAuth, payByCard, TEST_CARDS } from '../support/merchant-api.ts';
 import { accepted, apiCall, CONSUMER, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
+import { rowsByTitle, showColumn } from '../support/table.ts';
 
 const STAMP = Date.now();
 const LONG = {
@@ -25,8 +27,9 @@ type Who = 'merchant' | 'consumer' | 'admin';
 
 /**
  * A table's screen: who opens it, where, and the name the table is given (DataTable's label).
- * The tables that existed before issue 15; its own (the merchant's transactions, the account
- * ledger) do not fit yet with nine-figure amounts and are left to their own issue.
+ * The merchant's transactions are read on the Transaction tab (Details, Attempts History and
+ * Refund, Show Remaining Funds, the refund's 'Refunded') and on the Failure tab; the account
+ * ledger with the payment's and the refund's nine-figure debit, credit and closing balance.
  */
 const TABLES: ReadonlyArray<{ who: Who; path: string; table: string }> = [
   { who: 'merchant', path: '/app/store', table: 'Stores' },
@@ -40,6 +43,9 @@ const TABLES: ReadonlyArray<{ who: Who; path: string; table: string }> = [
   { who: 'merchant', path: '/app/hold-balance', table: 'Hold Balance' },
   { who: 'merchant', path: '/app/profile', table: 'Stores' },
   { who: 'merchant', path: '/app/refund', table: 'Refund requests' },
+  { who: 'merchant', path: '/app/my-transactions?tab=1', table: 'Transactions' },
+  { who: 'merchant', path: '/app/my-transactions?tab=3', table: 'Transactions' },
+  { who: 'merchant', path: '/app/account-ledger', table: 'Account Ledger' },
   { who: 'consumer', path: '/app/request-money', table: 'My Requests' },
   { who: 'consumer', path: '/app/transactions', table: 'Transactions' },
   { who: 'admin', path: '/console/stores?stores.status=all', table: 'Stores' },
@@ -146,11 +152,49 @@ describe('tables at 1280 px', () => {
       const page = pages[who];
       await page.goto(path);
       await tableLoaded(page, table);
-      await screenshot(page, `wide-table${path.replace(/[^a-z]+/g, '-').replace(/-$/, '')}`);
+      await screenshot(page, `wide-table${path.replace(/[^a-z0-9]+/g, '-').replace(/-$/, '')}`);
       const fit = await tableFit(page, table);
       expect(fit.cutBadges, `${path}: cut badges`).toEqual([]);
       // One pixel is rounding of fractional column widths, not a scroll the user sees.
       expect(fit.overflowPx, `${path}: the table scrolls sideways`).toBeLessThanOrEqual(1);
     });
   }
+
+  // The two tables of issue 15's own screens at phone width: a card per row, its badges whole,
+  // and neither the table nor the page scrolls sideways.
+  for (const { path, table } of [
+    { path: '/app/my-transactions?tab=1', table: 'Transactions' },
+    { path: '/app/account-ledger', table: 'Account Ledger' },
+  ]) {
+    it(`${path} (${table}) at 390 px shows a card per row without scrolling sideways`, async () => {
+      const page = pages.merchant;
+      await page.setViewportSize(PHONE);
+      try {
+        await page.goto(path);
+        await tableLoaded(page, table);
+        await screenshot(page, `wide-table-phone${path.replace(/[^a-z0-9]+/g, '-').replace(/-$/, '')}`);
+        const fit = await tableFit(page, table);
+        expect(fit.cutBadges, `${path}: cut badges`).toEqual([]);
+        expect(fit.overflowPx, `${path}: the cards scroll sideways`).toBeLessThanOrEqual(1);
+        const pageOverflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
+        expect(pageOverflow, `${path}: the page scrolls sideways`).toBeLessThanOrEqual(1);
+      } finally {
+        await page.setViewportSize(DESKTOP);
+      }
+    });
+  }
+
+  it('shows a column that starts hidden once it is ticked, and the other columns read the same (the ledger’s Currency)', async () => {
+    const page = pages.merchant;
+    await page.goto('/app/account-ledger');
+    await tableLoaded(page, 'Account Ledger');
+    const before = await rowsByTitle(page, 'Account Ledger', 'tr[data-entry-id]', ['Type', 'Debit', 'Closing Balance']);
+    expect(Object.keys(before[0]!.cells)).not.toContain('Currency');
+    await showColumn(page, 'Account Ledger', 'Currency');
+    const after = await rowsByTitle(page, 'Account Ledger', 'tr[data-entry-id]', ['Currency', 'Type', 'Debit', 'Closing Balance']);
+    expect(after.map((row) => row.cells.Currency)).toEqual(before.map(() => 'AED'));
+    // Read by title, the columns after the one shown give what they gave before.
+    const read = (rows: typeof before) => rows.map(({ cells }) => [cells.Type, cells.Debit, cells['Closing Balance']]);
+    expect(read(after)).toEqual(read(before));
+  });
 });

@@ -20,6 +20,8 @@ const PATHS = {
   check: 'M5 12l5 5L20 7',
   upload: 'M12 16V4m0 0L7 9m5-5 5 5M4 20h16',
   alert: 'M12 9v4m0 4h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z',
+  details: 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
+  history: 'M3 12a9 9 0 1 0 2.6-6.4L3 8m0-5v5h5m4-1v5l3 3',
 } as const;
 
 export type IconName = keyof typeof PATHS;

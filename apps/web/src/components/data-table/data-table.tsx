@@ -54,7 +54,9 @@ function useToggledColumns<Row>(storageKey: string, columns: DataColumn<Row>[]) 
   });
   // The toggle lives in the Columns button: the library's own header toggle (an icon inside each
   // header, reached by right-click) is switched off, as it nests buttons in the header cells.
-  const shown = (effectiveColumns as DataColumn<Row>[]).map((column) => ({ ...column, toggleable: false }));
+  // `defaultToggle` is spent here too: left on a column, the library's table applies it again by
+  // itself and hides a column that starts hidden even after the user ticked it.
+  const shown = (effectiveColumns as DataColumn<Row>[]).map((column) => ({ ...column, toggleable: false, defaultToggle: true }));
   return { shown, toggles: columnsToggle, setToggles: setColumnsToggle };
 }
 

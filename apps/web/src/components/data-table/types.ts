@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import type { MantineColor } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
+import type { IconName } from '../icons.tsx';
 
 /**
  * A column: mantine-datatable's own column (accessor, render, textAlign, width, noWrap ...) with
@@ -18,6 +19,12 @@ export interface RowAction<Row> {
   variant?: 'filled' | 'light' | 'default' | 'subtle';
   /** Shows a loader on the button of this row (its action is running). */
   busy?: (row: Row) => boolean;
+  /**
+   * Drawn in the table as an icon button named and tooltipped by `label` rather than a labelled
+   * button, for a table whose labelled actions would push its columns past 1280 px. The phone
+   * cards keep the labelled button.
+   */
+  icon?: IconName;
 }
 
 export interface RowExpansion<Row> {

@@ -27,7 +27,7 @@ export function hasPaymentAttempts(transactionTypeId: number): boolean {
 
 const RESERVE_TYPES: ReadonlySet<number> = new Set([TransactionType.RollingReserveHold, TransactionType.RollingReserveRelease]);
 
-/** How a row's amount cell reads. Minor units; `label` beside the amount; `badge` the reference. */
+/** How a row's amount cell reads. Minor units; `label` and `badge` (the reference) go with the amount. */
 export interface PayableView {
   minor: number;
   /** -1 shown negative, +1 positive, 0 unsigned (nothing moved). */

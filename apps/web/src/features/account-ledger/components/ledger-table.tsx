@@ -1,26 +1,26 @@
 // The ledger's load-more table (spec 2, Account Ledger): the spec's columns, times in GMT, and
 // the closing balance after each row as the server computed it (the running balance: from the
 // page's closingBalance, credits subtracted and debits added going down, which stays right when
-// a filter leaves rows out).
-import { Text } from '@mantine/core';
+// a filter leaves rows out). At 1280 px with nine-figure amounts (issue 15): the amounts in the
+// app's proportional tabular figures rather than monospace, the id's title may wrap over its
+// short id, and the currency, which is the wallet's on every row and named above the table,
+// starts hidden under Columns.
 import type { TLedgerRow } from '@paywallet/contract';
-import { formatAmount } from '../../../components/amount.tsx';
+import { Amount } from '../../../components/amount.tsx';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
+import { WRAP_TITLE } from '../../../components/data-table/wrapping.ts';
 import { GmtDate } from '../../../components/gmt-date.tsx';
 import { ShortId } from '../../../components/short-id.tsx';
 import type { ListView } from '../../../hooks/use-list-query.ts';
 
-const money = (minor: number) => (
-  <Text span size="sm" ff="monospace">
-    {formatAmount(minor)}
-  </Text>
-);
+const money = (minor: number) => <Amount minor={minor} />;
 
 const COLUMNS: DataColumn<TLedgerRow>[] = [
   {
     accessor: 'transaction.uuid',
     title: 'Transaction UUID',
+    titleClassName: WRAP_TITLE,
     noWrap: true,
     // Short with Copy (DECISIONS 40): a whole uuid took two lines and pushed the dates off 1280 px.
     render: (row) => <ShortId value={row.transaction.uuid} copyLabel={`transaction ${row.transaction.uuid}`} />,
@@ -37,7 +37,12 @@ const COLUMNS: DataColumn<TLedgerRow>[] = [
       ),
   },
   { accessor: 'transaction.channel.name', title: 'Channel', render: (row) => row.transaction.channel?.name ?? '—' },
-  { accessor: 'transaction.currency.code', title: 'Currency', render: (row) => row.transaction.currency.code },
+  {
+    accessor: 'transaction.currency.code',
+    title: 'Currency',
+    defaultToggle: false,
+    render: (row) => row.transaction.currency.code,
+  },
   { accessor: 'transaction_type.name', title: 'Type', render: (row) => row.transaction_type.name },
   { accessor: 'debit_amount', title: 'Debit', textAlign: 'right', noWrap: true, render: (row) => money(row.debit_amount) },
   { accessor: 'credit_amount', title: 'Credit', textAlign: 'right', noWrap: true, render: (row) => money(row.credit_amount) },

@@ -34,13 +34,21 @@ export function ChargesSummary({ row }: { row: TTransactionRow }) {
   const currency = row.currency.code;
   const refunded = row.refunded_transaction;
   return (
-    <Stack gap="sm" px="md" py="sm" bg="gray.0" aria-label="Charges">
+    // Sized by the row, never by its own content (inline-size containment): at phone width the
+    // charges table widened the whole list past the screen and cut every card's values; contained,
+    // what does not fit scrolls inside the expanded row instead.
+    <Stack gap="sm" px="md" py="sm" bg="gray.0" aria-label="Charges" style={{ contain: 'inline-size' }}>
       {row.charges_transactions.length === 0 ? (
         <Text size="sm" c="dimmed">
           No charges
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={360}>
+        <Table.ScrollContainer
+          // Narrow enough for a 390 px phone's card (its cells wrap); on a narrower screen it
+          // scrolls, reached and scrolled from the keyboard too.
+          minWidth={280}
+          scrollAreaProps={{ type: 'auto', viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Charges, scrollable' } }}
+        >
           <Table verticalSpacing={4} aria-label="Charges transactions">
             <Table.Thead>
               <Table.Tr>
@@ -56,7 +64,9 @@ export function ChargesSummary({ row }: { row: TTransactionRow }) {
                   <Table.Td>{charge.name}</Table.Td>
                   <Table.Td>{charge.sender_account_title ?? '—'}</Table.Td>
                   <Table.Td>{charge.receiver_account_title}</Table.Td>
-                  <Table.Td ta="right">{formatFee(charge.total_amount, currency)}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatFee(charge.total_amount, currency)}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -2,9 +2,11 @@
 // amount by the spec's display rules (transaction-view.ts: Refunded, Adjusted, a reserve's
 // reference badge) and status; a row expands to its charges. Row actions: Details and Attempts
 // History on every tab (attempts exist for merchant card payments); the Transaction tab also
-// offers the refund action (refunds feature).
+// offers the refund action (refunds feature). To fit 1280 px with a nine-figure amount (issue
+// 15) the actions are icon buttons named by their label, the id is a ShortId, and Show Remaining
+// Funds sits under the amount instead of beside it.
 import { useContext, useState } from 'react';
-import { Badge, Box, Group, Text } from '@mantine/core';
+import { Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { TRANSACTION_STATUS } from '@paywallet/contract';
 import type { TTransactionRow } from '@paywallet/contract';
@@ -12,7 +14,9 @@ import { href, MERCHANT_PATHS, PATHS } from '../../../lib/paths.ts';
 import { Amount } from '../../../components/amount.tsx';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import type { DataColumn, RowAction } from '../../../components/data-table/types.ts';
+import { WRAP_TITLE } from '../../../components/data-table/wrapping.ts';
 import { GmtDate } from '../../../components/gmt-date.tsx';
+import { ShortId } from '../../../components/short-id.tsx';
 import type { ListView } from '../../../hooks/use-list-query.ts';
 import { useAccountKind } from '../../../hooks/use-account-kind.ts';
 import { returnHere } from '../return-to.ts';
@@ -21,9 +25,6 @@ import { RefundSlotContext, type RefundTarget } from '../refund-slot.ts';
 import { ChargesSummary } from './charges-summary.tsx';
 import { TransactionStatusBadge } from './transaction-status-badge.tsx';
 
-/** The id's first characters: enough to tell rows apart and to search by (the search takes a prefix). */
-const SHORT_ID_CHARS = 8;
-
 function PayableCell({ row }: { row: TTransactionRow }) {
   const refund = useContext(RefundSlotContext);
   if (row.status === TRANSACTION_STATUS.FAILED || row.status === TRANSACTION_STATUS.EXPIRED) {
@@ -31,26 +32,29 @@ function PayableCell({ row }: { row: TTransactionRow }) {
     return <Amount minor={row.amount} currency={row.currency.code} c="dimmed" td="line-through" />;
   }
   const payable = payableOf(row);
+  const remaining = refund && <refund.RemainingFunds row={row} />;
   return (
-    <Group gap={6} justify="flex-end" wrap="nowrap">
-      {payable.badge && (
-        <Badge variant="light" color="gray" size="sm" title="Reference">
-          {payable.badge}
-        </Badge>
-      )}
-      {payable.label && (
-        <Text span size="xs" c="dimmed">
-          {payable.label}
-        </Text>
-      )}
+    // The amount on its own line and what qualifies it under it: beside it, 'Refunded' and Show
+    // Remaining Funds made the column 60 and 140 px wider and pushed the status off 1280 px.
+    <Stack gap={2} align="flex-end">
       <Amount minor={payable.minor} currency={row.currency.code} direction={payable.sign} fw={600} />
-      {/* Show Remaining Funds (types 8, 9, 10): its clicks, the popover's too, must not toggle the row. */}
-      {refund && (
-        <Box onClick={(event) => event.stopPropagation()}>
-          <refund.RemainingFunds row={row} />
-        </Box>
+      {(payable.badge || payable.label || remaining) && (
+        <Group gap={6} justify="flex-end" wrap="nowrap">
+          {payable.badge && (
+            <Badge variant="light" color="gray" size="sm" title="Reference">
+              {payable.badge}
+            </Badge>
+          )}
+          {payable.label && (
+            <Text span size="xs" c="dimmed">
+              {payable.label}
+            </Text>
+          )}
+          {/* Show Remaining Funds (types 8, 9, 10): its clicks, the popover's too, must not toggle the row. */}
+          {remaining && <Box onClick={(event) => event.stopPropagation()}>{remaining}</Box>}
+        </Group>
       )}
-    </Group>
+    </Stack>
   );
 }
 
@@ -59,12 +63,9 @@ const COLUMNS: DataColumn<TTransactionRow>[] = [
   {
     accessor: 'uuid',
     title: 'Transaction Id',
+    titleClassName: WRAP_TITLE,
     noWrap: true,
-    render: (row) => (
-      <Text span size="sm" ff="monospace" title={row.uuid}>
-        {row.uuid.slice(0, SHORT_ID_CHARS)}…
-      </Text>
-    ),
+    render: (row) => <ShortId value={row.uuid} copyLabel={`transaction ${row.uuid}`} />,
   },
   { accessor: 'transaction_type.name', title: 'Type' },
   { accessor: 'counterparty', title: 'Counterparty', render: (row) => counterpartyOf(row) },
@@ -87,11 +88,16 @@ export function TransactionsTable({ list, refundSlot, storageKey = 'table.transa
   const refund = useContext(RefundSlotContext);
   const [refundTarget, setRefundTarget] = useState<RefundTarget | null>(null);
   const actions: RowAction<TTransactionRow>[] = [
-    { label: 'Details', onClick: (row) => navigate(href(PATHS.transactionDetails, { id: row.uuid }), { state: returnHere(location) }) },
+    {
+      label: 'Details',
+      icon: 'details',
+      onClick: (row) => navigate(href(PATHS.transactionDetails, { id: row.uuid }), { state: returnHere(location) }),
+    },
   ];
   if (merchant) {
     actions.push({
       label: 'Attempts History',
+      icon: 'history',
       onClick: (row) => navigate(href(MERCHANT_PATHS.transactionAttempts, { uuid: row.uuid }), { state: returnHere(location) }),
       // Only a merchant's card payment was made by attempts.
       hidden: (row) => !hasPaymentAttempts(row.transaction_type_id),
@@ -101,6 +107,7 @@ export function TransactionsTable({ list, refundSlot, storageKey = 'table.transa
     // refunds: row action (Create Refund on a successful payment of types 8, 9, 10)
     actions.push({
       label: 'Refund',
+      icon: 'refund',
       onClick: (row) => setRefundTarget({ transactionId: row.uuid, currency: row.currency.code }),
       hidden: (row) => !refund.canRefund(row),
     });
