@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { photographAndCheck } from '../support/axe.ts';
+import { pickBySearch } from '../support/select.ts';
 import { baseUrl, expectLedgerHolds, launch } from '../support/browser.ts';
 import { consumerPaysMerchant } from '../support/money.ts';
 import { downloadedSheet } from '../support/reports.ts';
@@ -163,9 +164,7 @@ describe('Generate Report', () => {
     await photographAndCheck(page, 'generate-report-errors');
     // The type select is searchable like the form kit's others: typing narrows it, Enter picks the first match.
     const type = page.getByRole('combobox', { name: /Transaction Type/ });
-    await type.fill('Transf');
-    await page.getByRole('option', { name: 'Transfer', exact: true }).waitFor();
-    await type.press('Enter');
+    await pickBySearch(page, type, 'Transf', 'Transfer');
     await expect.poll(() => type.inputValue()).toBe('Transfer');
     await page.getByRole('combobox', { name: /Export As/ }).click();
     await page.getByRole('option', { name: 'PDF', exact: true }).click();

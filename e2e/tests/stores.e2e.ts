@@ -12,6 +12,7 @@ import { baseUrl, launch, screenshot } from '../support/browser.ts';
 import { DESKTOP, expectAccessible, PHONE } from '../support/axe.ts';
 import { DEMO_ADMIN } from '../support/accounts.ts';
 import { accepted, apiCall, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
+import { pickBySearch } from '../support/select.ts';
 
 const POLL = { timeout: 15_000 };
 /** A valid 1x1 PNG: the owner's document. */
@@ -81,10 +82,8 @@ describe('store onboarding', () => {
     await page.getByText('The URL format is invalid').waitFor();
     await page.getByRole('textbox', { name: 'Website' }).fill('https://rose.example.com');
     await page.getByLabel('Merchant Category Code').first().click();
-    await page.getByLabel('Merchant Category Code').first().fill('5992');
     // Enter picks the highlighted (first) match of the search.
-    await page.getByRole('option', { name: '5992 – Florists' }).waitFor();
-    await page.getByLabel('Merchant Category Code').first().press('Enter');
+    await pickBySearch(page, page.getByLabel('Merchant Category Code').first(), '5992', '5992 – Florists');
     await expect.poll(() => page.getByLabel('Merchant Category Code').first().inputValue()).toBe('5992 – Florists');
     await page.getByRole('textbox', { name: 'City' }).fill('Dubai');
     await page.getByRole('textbox', { name: 'Post Code' }).fill('00000');
