@@ -31,10 +31,6 @@ export function SelectField<T extends FieldValues, TOut>({
       rightSection={loading ? <Loader size="xs" /> : undefined}
       // A search highlights its first match, so Enter picks it (the MCC catalogue, issue 15).
       selectFirstOptionOnChange={select.searchable === true}
-      // A long list scrolls; its scrolling box takes keyboard focus so it can be scrolled without a
-      // mouse (axe: scrollable-region-focusable). A searchable select opens on focus, e.g. when the
-      // form focuses the first field in error, so the open list is what a screen reader meets.
-      scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
       {...select}
       {...(required ? requiredField : {})}
       name={field.name}
