@@ -84,7 +84,11 @@ describe('customers, profile and notifications', () => {
     await page.keyboard.press('Escape');
     // A customer without cards: 'No Details Available'. The sixth demo customer (Hassan) has none.
     await page.getByRole('button', { name: 'Clear' }).click();
+    // Clear resets the form as the URL loses its filters: typing before that reset lands would be wiped.
+    await page.waitForURL((url) => !url.search.includes('search='));
+    await expect.poll(() => page.getByLabel('Search', { exact: true }).inputValue()).toBe('');
     await page.getByLabel('Search', { exact: true }).fill('hassan');
+    await expect.poll(() => page.getByLabel('Search', { exact: true }).inputValue()).toBe('hassan');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL(/search=hassan/);
     await expectOnlyRowsWith(page, 'Hassan');
