@@ -88,7 +88,7 @@ async function measure(db: Db, merchant: { userId: bigint; walletId: bigint }): 
   const excel = await write('excel', Math.min(ROWS, REPORT_LIMITS.excelRowsMax));
   const pdf = await write('pdf', Math.min(ROWS, REPORT_LIMITS.pdfRowsMax));
 
-  reportResults([
+  await reportResults([
     '',
     resultsHeading('Account ledger export'),
     '',

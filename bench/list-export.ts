@@ -91,7 +91,7 @@ async function measure(db: Db): Promise<void> {
   const excel = await write('excel', EXCEL_ROWS);
   const pdf = await write('pdf', PDF_ROWS);
 
-  reportResults([
+  await reportResults([
     '',
     resultsHeading('Transaction list and exports'),
     '',

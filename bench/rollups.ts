@@ -186,7 +186,7 @@ async function measure(db: Db): Promise<void> {
   const dashboardCounted = await timed(Math.max(1, Math.floor(COUNTED_SAMPLES / 2)), () => countedOverview(db, shop.userId, shop.walletId));
   const rollupRows = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM transaction_rollups`.execute(db)).rows[0]!.n);
 
-  reportResults([
+  await reportResults([
     '',
     resultsHeading('Rollups: list totals and the dashboard'),
     '',

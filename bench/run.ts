@@ -24,6 +24,7 @@ import { checkLedgerInvariants } from '../apps/server/src/modules/ledger/invaria
 import { openSession } from '../apps/server/src/modules/auth/sessions.ts';
 import { createScratchDatabase } from '../apps/server/src/test/scratch-database.ts';
 import { hostileBodiesPart, hostileReport, type HostilePhase } from './hostile-bodies.ts';
+import { appendToBenchmarks } from './support.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WALLETS = Number(process.env.BENCH_WALLETS ?? 1000);
@@ -438,10 +439,10 @@ async function main(): Promise<void> {
   } finally {
     await drop();
   }
-  report(results, hostile);
+  await report(results, hostile);
 }
 
-function report(results: PartResult[], hostile: HostilePhase[]): void {
+async function report(results: PartResult[], hostile: HostilePhase[]): Promise<void> {
   const heading = `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} GMT, commit ${commit()}`;
   const lines =
     results.length > 0 ? ledgerReport(heading, results) : [heading, '', `Machine: ${machine()}. Part 5 alone (BENCH_PARTS=hostile).`, ''];
@@ -450,7 +451,7 @@ function report(results: PartResult[], hostile: HostilePhase[]): void {
   console.log(`\n${text}`);
   const file = path.join(repoRoot, 'docs/benchmarks.md');
   if (!fs.existsSync(file)) fs.writeFileSync(file, '# Benchmarks\n\nAppended by `npm run bench`. The test suite never asserts times.\n\n');
-  fs.appendFileSync(file, `\n${text}`);
+  await appendToBenchmarks(`\n${text}`);
 }
 
 function ledgerReport(heading: string, results: PartResult[]): string[] {

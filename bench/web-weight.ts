@@ -13,6 +13,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { appendToBenchmarks } from './support.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const PAGE_PATH = '/auth/send-otp';
@@ -212,7 +213,7 @@ async function main(): Promise<void> {
   }
   const { text, withinBudget } = report(await measureSignInWeight());
   console.log(`\n${text}`);
-  if (process.env.BENCH_NO_WRITE !== '1') fs.appendFileSync(path.join(repoRoot, 'docs/benchmarks.md'), `${text}\n`);
+  if (process.env.BENCH_NO_WRITE !== '1') await appendToBenchmarks(`${text}\n`);
   if (!withinBudget) process.exitCode = 1;
 }
 
