@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { buildApp } from '../apps/server/src/app.ts';
+import { percentile } from './support.ts';
 
 const PHASE_S = Number(process.env.BENCH_HOSTILE_S ?? 5);
 const HOSTILE_CLIENTS = Number(process.env.BENCH_HOSTILE_CLIENTS ?? 4);
@@ -34,11 +35,6 @@ export interface HostilePhase {
 }
 
 const ms = (nanoseconds: number) => nanoseconds / 1e6;
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 /** One phase: the load process for PHASE_S seconds while this process samples its loop. */
 async function phase(name: string, baseUrl: string, hostileClients: number, passwordChars = 1024 * 1024): Promise<HostilePhase> {

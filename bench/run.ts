@@ -24,7 +24,7 @@ import { checkLedgerInvariants } from '../apps/server/src/modules/ledger/invaria
 import { openSession } from '../apps/server/src/modules/auth/sessions.ts';
 import { createScratchDatabase } from '../apps/server/src/test/scratch-database.ts';
 import { hostileBodiesPart, hostileReport, type HostilePhase } from './hostile-bodies.ts';
-import { appendToBenchmarks } from './support.ts';
+import { appendToBenchmarks, percentile } from './support.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WALLETS = Number(process.env.BENCH_WALLETS ?? 1000);
@@ -47,11 +47,6 @@ interface PartResult {
   perSecond: number;
   p50Ms: number;
   p99Ms: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 /** Runs `count` operations over `workers` closed-loop workers; each op reports ok or refused. */

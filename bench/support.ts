@@ -97,7 +97,9 @@ export interface Latency {
   p95: number;
 }
 
+/** The p-th percentile of sorted numbers (nearest rank); 0 for none. */
 export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
