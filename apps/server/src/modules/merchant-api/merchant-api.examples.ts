@@ -20,6 +20,7 @@ const payment: TPayment = {
   clientReference: 'order-1001',
   customer: { name: 'Jane Doe', email: 'jane@example.com', phone: null },
   card: { brand: 'visa', last4: '4242' },
+  approvalCode: 'A1B2C3',
   nextAction: null,
   transactionId: '8c1d0d0e-2b8a-4d7f-9d44-0b1c7a9e5f10',
   createdAt: '2026-11-24T10:00:00.000Z',
@@ -31,6 +32,7 @@ const manual: TPayment = { ...payment, captureMethod: 'manual' };
 const declinedPayment: TPayment = {
   ...payment,
   status: 'failed',
+  approvalCode: null,
   amountCaptured: 0,
   fee: 0,
   vat: 0,
@@ -131,6 +133,7 @@ const posEvent: TPosWebhookBody = {
   card: { brand: 'visa', last4: '4242' },
   channelName: 'Front till',
   hostReferenceNumber: 'sbx_7f3a9c2e1b4d',
+  approvalCode: 'A1B2C3',
   storeName: 'Main Street',
   transactionTime: '2026-11-24T10:10:00.000Z',
   eventId: 'evt_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f',

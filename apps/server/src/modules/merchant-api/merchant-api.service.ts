@@ -125,6 +125,7 @@ export function paymentView(deps: Pick<Deps, 'config'>, row: ApiPaymentRow, paym
     clientReference: row.client_reference,
     customer: row.customer_name === null ? null : { name: row.customer_name, email: row.customer_email, phone: row.customer_phone },
     card: payment?.card ? { brand: payment.card.brand, last4: payment.card.last4 } : null,
+    approvalCode: payment && !hostedOpen ? payment.approvalCode : null,
     nextAction: url ? { type: 'redirect', redirectUrl: url } : null,
     transactionId: payment?.uuid ?? null,
     createdAt: new Date(row.created_at).toISOString(),

@@ -164,9 +164,17 @@ describe('payments with a card', () => {
       clientReference: 'order-1',
       customer: { name: 'Jane Doe', email: 'jane@example.com', phone: null },
       card: { brand: expect.any(String), last4: '4242' },
+      approvalCode: expect.stringMatching(/^[A-Za-z0-9]{6}$/),
       nextAction: null,
     });
     const id = created.body.id;
+    // The issuer's code is the one the transaction keeps (the merchant's Transactions screen shows it).
+    const stored = await t.deps.db
+      .selectFrom('transactions')
+      .select('approval_code')
+      .where('uuid', '=', created.body.transactionId!)
+      .executeTakeFirstOrThrow();
+    expect(created.body.approvalCode).toBe(stored.approval_code);
     expect((await api('GET', `/payments/${id}`)).body).toEqual(created.body);
     expect((await api('GET', `/payments/${created.body.transactionId!}`)).body).toEqual(created.body);
     const list = await api<TPaymentList>('GET', '/payments?perPage=100&status=succeeded');
@@ -204,7 +212,7 @@ describe('payments with a card', () => {
     const declined = await api<TApiError>('POST', '/payments', { body: payWith(SANDBOX_CARDS.declined) });
     expect(declined.status).toBe(402);
     expect(declined.body.error.code).toBe('CARD_DECLINED');
-    expect(declined.body.payment).toMatchObject({ status: 'failed', amountCaptured: 0, fee: 0, vat: 0 });
+    expect(declined.body.payment).toMatchObject({ status: 'failed', amountCaptured: 0, fee: 0, vat: 0, approvalCode: null });
     expect(declined.body.payment!.failureReason).toEqual(expect.any(String));
     const poor = await api<TApiError>('POST', '/payments', { body: payWith(SANDBOX_CARDS.insufficientFunds) });
     expect(poor.status).toBe(402);

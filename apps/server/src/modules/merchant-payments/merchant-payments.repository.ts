@@ -162,6 +162,7 @@ export interface PaymentViewRow {
   client_reference: string | null;
   description: string | null;
   host_reference: string | null;
+  approval_code: string | null;
   created_at: Date;
 }
 
@@ -196,6 +197,7 @@ function paymentViewQuery(db: Queryable, merchantUserId: bigint) {
       'transactions.client_reference',
       'transactions.description',
       'transactions.host_reference',
+      'transactions.approval_code',
       'merchant_payments.created_at',
     ])
     .where('merchant_payments.merchant_user_id', '=', merchantUserId);

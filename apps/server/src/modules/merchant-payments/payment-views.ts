@@ -29,6 +29,8 @@ export interface MerchantPayment extends MerchantPaymentColumns {
   /** Only from chargeCard while requires_action (the page's token is stored only as a hash). */
   challengeUrl: string | null;
   card: { brand: string; last4: string; masked: string } | null;
+  /** The issuer's authorisation code, once the card was authorised. */
+  approvalCode: string | null;
   createdAt: Date;
 }
 
@@ -67,6 +69,7 @@ function paymentOf(row: repository.PaymentViewRow, challenge: string | null = nu
     clientReference: row.client_reference,
     description: row.description,
     hostReference: row.host_reference,
+    approvalCode: row.approval_code,
     createdAt: new Date(row.created_at),
   };
 }

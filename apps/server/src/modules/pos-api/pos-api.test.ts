@@ -164,6 +164,7 @@ describe('POST /sale', () => {
       transactionStatus: 'CAPTURED',
       transactionAmount: { value: 2250, currency: 'AED' },
       card: { brand: expect.any(String), last4: '4242' },
+      approvalCode: expect.stringMatching(/^[A-Za-z0-9]{6}$/),
       channelName: 'Counter',
       storeName: shop.stores[0]!.name,
       failureReason: null,
@@ -173,7 +174,12 @@ describe('POST /sale', () => {
     expect(fee).toBeGreaterThan(0);
     expect(await onHold(shop)).toBe(holdBefore + BigInt(2250 - fee - vat));
     const row = await t.deps.db.selectFrom('transactions').selectAll().where('uuid', '=', answer.transactionId).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ transaction_type_id: 10, status: 1, pos_device_id: BigInt(till.posDeviceId) });
+    expect(row).toMatchObject({
+      transaction_type_id: 10,
+      status: 1,
+      pos_device_id: BigInt(till.posDeviceId),
+      approval_code: answer.approvalCode,
+    });
 
     const audit = await t.deps.db
       .selectFrom('audit_log')
@@ -199,6 +205,7 @@ describe('POST /sale', () => {
     expect(webhook).toEqual({ ...transaction, eventId: expect.stringMatching(/^evt_/) });
     expect(Object.keys(webhook!).sort()).toEqual(
       [
+        'approvalCode',
         'card',
         'channelId',
         'channelName',

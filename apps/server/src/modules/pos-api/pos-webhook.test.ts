@@ -169,6 +169,7 @@ describe('the POS webhook while the receiver is down', () => {
       card: { brand: expect.any(String), last4: '4242' },
       channelName: 'Counter',
       hostReferenceNumber: expect.any(String),
+      approvalCode: expect.stringMatching(/^[A-Za-z0-9]{6}$/),
       storeName: shop.stores[0]!.name,
       transactionTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       eventId: event.event_id,

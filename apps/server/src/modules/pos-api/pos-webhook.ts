@@ -138,6 +138,7 @@ export async function posWebhookBody(
     card: payment.card ? { brand: payment.card.brand, last4: payment.card.last4 } : null,
     channelName: place.channel_name,
     hostReferenceNumber: payment.hostReference,
+    approvalCode: payment.approvalCode,
     storeName: place.store_name,
     transactionTime: at.toISOString(),
     eventId,

@@ -99,6 +99,10 @@ export const ZPayment = z
     card: z
       .object({ brand: z.string().meta({ description: 'The card scheme, lower case: visa, mastercard ...' }), last4: z.string() })
       .nullable(),
+    approvalCode: z
+      .string()
+      .nullable()
+      .meta({ description: "The card issuer's authorisation code (six letters or digits), once the card is authorised; for receipts." }),
     nextAction: z
       .object({ type: z.literal('redirect'), redirectUrl: z.string() })
       .nullable()

@@ -151,6 +151,8 @@ export const ZPosTransaction = z.object({
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   channelName: z.string(),
   hostReferenceNumber: z.string().nullable(),
+  /** The card issuer's authorisation code (six letters or digits), for the receipt; null until authorised. */
+  approvalCode: z.string().nullable(),
   storeName: z.string(),
   transactionTime: z.string(),
   refundAmount: ZPosMoney.optional(),

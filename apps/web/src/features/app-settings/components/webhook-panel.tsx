@@ -80,7 +80,7 @@ const BODY_FIELDS = [
   'transactionId, eventId',
   'feesAmount, vatAmount, transactionAmount: { value, currency } (e.g. AED)',
   'card: { brand, last4 }',
-  'channelName, hostReferenceNumber, storeName, transactionTime',
+  'channelName, hostReferenceNumber, approvalCode, storeName, transactionTime',
   'Refund adds refundAmount and remainingAmountFromOriginalTx; Capture adds captureAmount and originalAmount',
 ];
 
