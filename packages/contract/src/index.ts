@@ -164,3 +164,5 @@ export * from './calls/admin/admin-get-refund-requests.ts';
 export * from './calls/admin/admin-process-refund.ts';
 // ---- the account ledger (issue 15) ----
 export * from './calls/ledger/get-account-ledger.ts';
+// ---- ledger health
+export * from './calls/admin/admin-get-ledger-health.ts';
