@@ -6,9 +6,9 @@
 import { Suspense, useEffect } from 'react';
 import { AppShell, Badge, Burger, Button, Group, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { logoutUserCall } from '@paywallet/contract';
+import { adminGetLedgerHealthCall, logoutUserCall } from '@paywallet/contract';
 import { call } from '../api/client.ts';
 import { AUTH_PATHS, CONSOLE_PATHS } from '../lib/paths.ts';
 import { BrandLogo } from '../components/brand-logo.tsx';
@@ -26,12 +26,25 @@ const MENU: Array<{ label: string; to: string; icon: IconName }> = [
   { label: 'Ledger health', to: CONSOLE_PATHS.ledgerHealth, icon: 'check' },
 ];
 
+/** The menu's mark on Ledger health while breaches are open: read every minute, shared by every console screen. */
+const LEDGER_BADGE_QUERY_KEY = ['console', 'ledger-health', 'badge'] as const;
+
+function useOpenLedgerBreaches(): number {
+  const health = useQuery({
+    queryKey: LEDGER_BADGE_QUERY_KEY,
+    queryFn: ({ signal }) => call(adminGetLedgerHealthCall, {}, { signal, errorToast: false }),
+    refetchInterval: 60_000,
+  });
+  return health.data?.breaches.length ?? 0;
+}
+
 export function ConsoleLayout() {
   const [menuOpened, menu] = useDisclosure(false);
   const { pathname } = useLocation();
   const closeMenu = menu.close;
   useEffect(() => closeMenu(), [pathname, closeMenu]);
   const user = useLocalState('user');
+  const openBreaches = useOpenLedgerBreaches();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const logout = useMutation({
@@ -86,6 +99,13 @@ export function ConsoleLayout() {
                 to={item.to}
                 label={item.label}
                 leftSection={<Icon name={item.icon} size={18} />}
+                rightSection={
+                  item.to === CONSOLE_PATHS.ledgerHealth && openBreaches > 0 ? (
+                    <Badge color="red.9" variant="filled" size="sm" aria-label={`${openBreaches} open ledger breaches`}>
+                      {openBreaches}
+                    </Badge>
+                  ) : undefined
+                }
                 active={pathname.startsWith(item.to)}
               />
             ))}

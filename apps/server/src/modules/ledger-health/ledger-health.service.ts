@@ -24,6 +24,9 @@ import * as repository from './ledger-health.repository.ts';
 import type { BreachInput, HealthState, TouchedWallet } from './ledger-health.repository.ts';
 import { FIRST_BREACH_MAX_CHARS, LEDGER_BREACH_RAISED } from './ledger-health.notifications.ts';
 
+/** What the checks need of the app: the database, and for raising a breach the mailer and the public address. */
+export type HealthDeps = Pick<Deps, 'db' | 'config' | 'mailer'>;
+
 /** An incremental check reads at most this many new entries; the rest is the next check's. */
 export const INCREMENTAL_ENTRIES_MAX = 100_000;
 /**
@@ -176,7 +179,7 @@ function walletAgrees(wallet: TouchedWallet): boolean {
  * checkpoint first (its result is the one recorded).
  */
 export async function runIncrementalCheck(
-  deps: Deps,
+  deps: HealthDeps,
   options: { settleMs?: number; entriesMax?: number } = {},
 ): Promise<CheckOutcome | null> {
   const settleMs = options.settleMs ?? SETTLE_MS;
@@ -295,7 +298,7 @@ export async function runIncrementalCheck(
  * console's audit row in the result's transaction (check-ledger-health).
  */
 export async function runFullCheck(
-  deps: Deps,
+  deps: HealthDeps,
   options: {
     requestedBy?: bigint;
     audit?: (trx: Queryable, outcome: { checkId: bigint; breaches: number; newBreaches: number }) => Promise<void>;
@@ -381,7 +384,7 @@ interface CheckResult {
   audit?: (trx: Queryable, outcome: { checkId: bigint; breaches: number; newBreaches: number }) => Promise<void>;
 }
 
-async function recordCheck(deps: Deps, result: CheckResult): Promise<CheckOutcome | null> {
+async function recordCheck(deps: HealthDeps, result: CheckResult): Promise<CheckOutcome | null> {
   return deps.db.transaction().execute(async (trx) => {
     if (result.advance && !(await repository.advanceState(trx, result.advance.from, result.advance.to))) return null;
     const recorded = result.breaches.slice(0, BREACHES_RECORDED_MAX);
@@ -430,7 +433,7 @@ async function recordCheck(deps: Deps, result: CheckResult): Promise<CheckOutcom
 
 /** Tells every administrator at once (a notice and an e-mail each), and leaves an audit row as the system. */
 async function raiseBreaches(
-  deps: Deps,
+  deps: HealthDeps,
   trx: Queryable,
   checkId: bigint,
   kind: 'incremental' | 'full',

@@ -174,7 +174,11 @@ export function ConsoleLedgerHealthPage() {
   });
   const checkNow = useMutation({
     mutationFn: () => call(adminCheckLedgerHealthCall, {}),
-    onSuccess: ({ check: _check, ...after }) => queryClient.setQueryData(HEALTH_QUERY_KEY, after),
+    onSuccess: ({ check: _check, ...after }) => {
+      queryClient.setQueryData(HEALTH_QUERY_KEY, after);
+      // The menu's breach count reads the same state (its own query, under this key).
+      void queryClient.invalidateQueries({ queryKey: HEALTH_QUERY_KEY, exact: false, predicate: (query) => query.queryKey.length > 2 });
+    },
   });
   const data = health.data;
   return (
