@@ -3,7 +3,8 @@
 // it reports), and nothing until they have settled; a breach made on purpose (an entry written
 // straight into the table, a stored balance changed by hand) is found by the incremental and the
 // full check, raised once to each administrator (a notice, an e-mail in the dev outbox, an audit
-// row as the system), not raised again while it lasts, and resolved once mended; the console's
+// row as the system), not raised again while it lasts, and resolved once mended; a balance below
+// zero, an orphan entry and an unknown system account are found and resolved too; the console's
 // calls answer the state and run a full check (audited), and refuse everyone but administrators
 // with nothing written; the scheduled jobs run the checks; checks at once read each entry once.
 // The file ends with the ledger's invariants.
@@ -274,6 +275,52 @@ describe('a breach made on purpose', () => {
       .execute();
     const mended = await incremental();
     expect(mended.breaches).toEqual([]);
+    expect((await t.call(adminGetLedgerHealthCall, {}, { token: admins[0]!.token })).data.status).toBe('healthy');
+  });
+
+  it('the other kinds: a balance below zero, an entry of no transaction in an unknown system account', async () => {
+    await incremental();
+    const carol = await createTestPerson(t);
+    const wallet = carol.wallets.AED!;
+    // The CHECK on wallets is the last line of defence; taken off for this one breach, then put back.
+    await sql`ALTER TABLE wallets DROP CONSTRAINT wallets_available_balance_check`.execute(t.deps.db);
+    await t.deps.db.updateTable('wallets').set({ available_balance: -3n }).where('id', '=', wallet).execute();
+    const ghost = 999_999_999n;
+    await t.deps.db
+      .insertInto('ledger_entries')
+      .values({ transaction_id: ghost, wallet_id: null, system_account: 'fees', currency: 'ZZZ', bucket: 'available', amount: 5n })
+      .execute();
+
+    const found = await incremental();
+    // The wallet has no entry: the incremental check cannot see it, the full check does.
+    expect(keys(found)).toEqual(['orphan-entries', 'system-account:fees:ZZZ', `transaction:${ghost}:ZZZ`]);
+    const full = await runFullCheck(t.deps);
+    expect(keys(full)).toEqual([
+      'currency:ZZZ',
+      `negative:${wallet}`,
+      'orphan-entries',
+      'system-account:fees:ZZZ',
+      `transaction:${ghost}:ZZZ`,
+      `wallet:${wallet}:available`,
+    ]);
+    expect(keys(full, 'newBreaches')).toEqual(['currency:ZZZ', `negative:${wallet}`, `wallet:${wallet}:available`]);
+    expect(full.breaches.find((b) => b.kind === 'orphan-entries')!.message).toBe(
+      '1 entry names a transaction or a wallet that does not exist.',
+    );
+
+    // Mended: the wallet back to zero with its CHECK, the stray entry taken out (the trigger held off in this one transaction).
+    await t.deps.db.updateTable('wallets').set({ available_balance: 0n }).where('id', '=', wallet).execute();
+    await sql`ALTER TABLE wallets ADD CONSTRAINT wallets_available_balance_check CHECK (available_balance >= 0)`.execute(t.deps.db);
+    await t.deps.db.transaction().execute(async (trx) => {
+      await sql`ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_no_update`.execute(trx);
+      await sql`DELETE FROM ledger_entries WHERE transaction_id = ${ghost}`.execute(trx);
+      await sql`ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_no_update`.execute(trx);
+    });
+    // The incremental check resolves what it looks at again (the transaction, the wallet); the rest waits for the full check.
+    await incremental();
+    const open = (await t.call(adminGetLedgerHealthCall, {}, { token: admins[0]!.token })).data.breaches.map((b) => b.key).sort();
+    expect(open).toEqual(['currency:ZZZ', 'orphan-entries', 'system-account:fees:ZZZ']);
+    expect((await runFullCheck(t.deps)).breaches).toEqual([]);
     expect((await t.call(adminGetLedgerHealthCall, {}, { token: admins[0]!.token })).data.status).toBe('healthy');
   });
 
