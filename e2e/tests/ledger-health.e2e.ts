@@ -48,7 +48,7 @@ describe('the ledger health page in the console', () => {
     const button = page.getByRole('button', { name: 'Check now' });
     await button.click();
     // The answer decides when the progress ends: wait for the new full check, then for the button to be free.
-    await page.waitForFunction((n) => document.querySelectorAll('tr[data-check-kind="full"]').length > n, Math.min(before, 19), POLL);
+    await page.waitForFunction(`document.querySelectorAll('tr[data-check-kind="full"]').length > ${Math.min(before, 19)}`, undefined, POLL);
     await page.waitForFunction('!document.querySelector(\'[aria-label="Checking the ledger"]\')', undefined, POLL);
     expect(await page.locator('tbody tr').first().getAttribute('data-check-kind')).toBe('full');
     expect(await page.locator('tbody tr').first().textContent()).toContain('Full (by ');
