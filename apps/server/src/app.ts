@@ -38,6 +38,8 @@ import { REPORT_JOBS } from './modules/reports/reports.jobs.ts';
 import { WEBHOOK_JOBS } from './modules/webhooks/webhooks.jobs.ts';
 import { REFUND_JOBS } from './modules/refunds/refunds.jobs.ts';
 import { TRANSACTION_JOBS } from './modules/transactions/transactions.jobs.ts';
+import { LEDGER_HEALTH_JOBS } from './modules/ledger-health/ledger-health.jobs.ts';
+import { registerLedgerHealthCalls } from './modules/ledger-health/ledger-health.routes.ts';
 import { challengeHandlers } from './modules/gateway/challenge-handlers.ts';
 import type { PaymentEventListener } from './modules/merchant-payments/payment-events.ts';
 import { merchantPaymentChallenges } from './modules/merchant-payments/three-d-secure.service.ts';
@@ -113,6 +115,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   );
   registerModules(dispatcher, deps);
   registerPosApiCalls(dispatcher, deps);
+  registerLedgerHealthCalls(dispatcher, deps);
   // The job kinds and schedules each part declares beside its code; the queue knows none of them,
   // and a runner built after this runs them all (docs/jobs.md). Registering again is a no-op.
   for (const jobs of [
@@ -124,6 +127,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
     API_PAYMENT_JOBS,
     REFUND_JOBS,
     TRANSACTION_JOBS,
+    LEDGER_HEALTH_JOBS,
   ])
     registerJobs(jobs);
 

@@ -75,6 +75,9 @@ export const AUDIT_ACTIONS = [
   'refund.cancel',
   'refund.process',
   'refund.post',
+  // ---- ledger health (issue 16): the console's check now; a breach raised, as the system ----
+  'ledger-health.check',
+  'ledger-health.breach',
 ] as const;
 
 /** One of the audit log's actions: '<subject>.<verb>'. */

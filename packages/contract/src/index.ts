@@ -102,7 +102,7 @@ export * from './calls/stores/get-store-activation.ts';
 export * from './calls/stores/manage-store-owners.ts';
 export * from './calls/stores/get-file.ts';
 // ---- merchant payments core (issue 10, H1) ----
-export * from './calls/merchant-payments/admin-merchant-fees.ts';
+export * from './calls/merchant-payments/admin-fee-schedule.ts';
 export * from './calls/merchant-payments/get-transaction-attempts.ts';
 // ---- exports (issue 10) ----
 export * from './calls/reports/common.ts';
@@ -164,3 +164,5 @@ export * from './calls/admin/admin-get-refund-requests.ts';
 export * from './calls/admin/admin-process-refund.ts';
 // ---- the account ledger (issue 15) ----
 export * from './calls/ledger/get-account-ledger.ts';
+// ---- ledger health
+export * from './calls/admin/admin-get-ledger-health.ts';

@@ -560,6 +560,11 @@ export interface Database {
   merchant_notification_settings: MerchantNotificationSettingsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  // ---- ledger health (0032) ----
+  ledger_health_state: LedgerHealthStateTable;
+  ledger_health_wallet_sums: LedgerHealthWalletSumsTable;
+  ledger_health_checks: LedgerHealthChecksTable;
+  ledger_health_breaches: LedgerHealthBreachesTable;
 }
 
 // ---- customers, live notifications (0011) ----------------------------------------------------
@@ -872,4 +877,55 @@ export interface WebhookDeliveriesTable {
   duration_ms: number;
   error: string | null;
   created_at: Generated<Date>;
+}
+
+// ---- ledger health (0032) --------------------------------------------------------------------
+export interface LedgerHealthStateTable {
+  id: number;
+  checked_through_entry_id: bigint;
+  observed_max_entry_id: bigint | null;
+  observed_at: NullableTimestamp;
+  updated_at: Generated<Date>;
+}
+export interface LedgerHealthWalletSumsTable {
+  wallet_id: bigint;
+  available_sum: bigint;
+  on_hold_sum: bigint;
+  through_entry_id: bigint;
+}
+export type LedgerHealthCheckKind = 'incremental' | 'full';
+export type LedgerBreachKind =
+  'unbalanced-currency' | 'unbalanced-transaction' | 'wallet-off-entries' | 'negative-wallet' | 'missing-system-account' | 'orphan-entries';
+export interface LedgerHealthChecksTable {
+  id: Generated<bigint>;
+  kind: LedgerHealthCheckKind;
+  requested_by: bigint | null;
+  started_at: Timestamp;
+  finished_at: Generated<Date>;
+  duration_ms: number;
+  from_entry_id: bigint | null;
+  through_entry_id: bigint | null;
+  entries_read: bigint;
+  transactions_read: bigint | null;
+  wallets_read: bigint;
+  breaches_found: number;
+  new_breaches: number;
+  breaches: Json<unknown[]>;
+  totals: ColumnType<unknown[] | null, string | null, string | null>;
+}
+export interface LedgerHealthBreachesTable {
+  id: Generated<bigint>;
+  key: string;
+  kind: LedgerBreachKind;
+  currency: string | null;
+  wallet_id: bigint | null;
+  transaction_id: bigint | null;
+  bucket: 'available' | 'on_hold' | null;
+  message: string;
+  detail: Json<Record<string, unknown>>;
+  first_check_id: bigint;
+  last_check_id: bigint;
+  first_seen_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+  resolved_at: NullableTimestamp;
 }

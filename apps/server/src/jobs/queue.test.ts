@@ -240,6 +240,8 @@ describe('the registry of the app’s kinds', () => {
     const t = await createTestApp({}, { demo: false });
     try {
       expect(Object.keys(registeredJobKinds()).sort()).toEqual([
+        'check-ledger-full',
+        'check-ledger-incremental',
         'compact-transaction-rollups',
         'deliver-webhook',
         'expire-hosted-api-payments',
@@ -259,9 +261,11 @@ describe('the registry of the app’s kinds', () => {
           ['prune-idempotency-keys', 60 * 60_000],
           ['expire-hosted-api-payments', 60_000],
           ['compact-transaction-rollups', 15_000],
+          ['check-ledger-incremental', 60_000],
+          ['check-ledger-full', 60 * 60_000],
         ]),
       );
-      expect(registeredSchedules()).toHaveLength(6);
+      expect(registeredSchedules()).toHaveLength(8);
       // A kind of a module is enqueued by name, checked against the kind the module registered.
       const id = await t.deps.db.transaction().execute((trx) => enqueueJob(trx, 'remove-expired-reports', {}));
       expect(id).toEqual(expect.any(BigInt));
@@ -269,7 +273,7 @@ describe('the registry of the app’s kinds', () => {
       // Building another app registers the same definitions again: nothing changes.
       const again = await createTestApp({}, { demo: false });
       await again.close();
-      expect(registeredSchedules()).toHaveLength(6);
+      expect(registeredSchedules()).toHaveLength(8);
       const runner = new JobRunner(t.deps, { runnerId: 'registry-test-runner' });
       expect(await runner.drain()).toEqual(['done']);
     } finally {

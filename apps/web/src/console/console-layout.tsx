@@ -1,13 +1,14 @@
 // The operations console's shell (DECISIONS 17): its own top bar (the product, 'Operations
-// console', the administrator and Logout) and its own menu (Stores, KYC, Merchants, Audit log, Refunds).
+// console', the administrator and Logout) and its own menu (Stores, KYC, Merchants, Audit log, Refunds,
+// Ledger health).
 // Loaded only under /console, so a consumer or merchant never downloads it. Below the sm
 // breakpoint the menu is a drawer opened from the top bar.
 import { Suspense, useEffect } from 'react';
 import { AppShell, Badge, Burger, Button, Group, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { logoutUserCall } from '@paywallet/contract';
+import { adminGetLedgerHealthCall, logoutUserCall } from '@paywallet/contract';
 import { call } from '../api/client.ts';
 import { AUTH_PATHS, CONSOLE_PATHS } from '../lib/paths.ts';
 import { BrandLogo } from '../components/brand-logo.tsx';
@@ -22,7 +23,20 @@ const MENU: Array<{ label: string; to: string; icon: IconName }> = [
   { label: 'Merchants', to: CONSOLE_PATHS.merchants, icon: 'users' },
   { label: 'Audit log', to: CONSOLE_PATHS.auditLog, icon: 'report' },
   { label: 'Refunds', to: CONSOLE_PATHS.refunds, icon: 'refund' },
+  { label: 'Ledger health', to: CONSOLE_PATHS.ledgerHealth, icon: 'check' },
 ];
+
+/** The menu's mark on Ledger health while breaches are open: read every minute, shared by every console screen. */
+const LEDGER_BADGE_QUERY_KEY = ['console', 'ledger-health', 'badge'] as const;
+
+function useOpenLedgerBreaches(): number {
+  const health = useQuery({
+    queryKey: LEDGER_BADGE_QUERY_KEY,
+    queryFn: ({ signal }) => call(adminGetLedgerHealthCall, {}, { signal, errorToast: false }),
+    refetchInterval: 60_000,
+  });
+  return health.data?.breaches.length ?? 0;
+}
 
 export function ConsoleLayout() {
   const [menuOpened, menu] = useDisclosure(false);
@@ -30,6 +44,7 @@ export function ConsoleLayout() {
   const closeMenu = menu.close;
   useEffect(() => closeMenu(), [pathname, closeMenu]);
   const user = useLocalState('user');
+  const openBreaches = useOpenLedgerBreaches();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const logout = useMutation({
@@ -84,6 +99,13 @@ export function ConsoleLayout() {
                 to={item.to}
                 label={item.label}
                 leftSection={<Icon name={item.icon} size={18} />}
+                rightSection={
+                  item.to === CONSOLE_PATHS.ledgerHealth && openBreaches > 0 ? (
+                    <Badge color="red.9" variant="filled" size="sm" aria-label={`${openBreaches} open ledger breaches`}>
+                      {openBreaches}
+                    </Badge>
+                  ) : undefined
+                }
                 active={pathname.startsWith(item.to)}
               />
             ))}

@@ -91,6 +91,7 @@ export const CONSOLE_PATHS = {
   /** A merchant's card fee schedule: ?id=<merchant user id>. */
   merchantFees: '/console/merchant-fees',
   refunds: '/console/refunds',
+  ledgerHealth: '/console/ledger-health',
 } as const;
 
 export const PATHS = { home: APP_ROOT, ...AUTH_PATHS, ...CONSUMER_PATHS, ...MERCHANT_PATHS } as const;

@@ -4,7 +4,7 @@
 // deducted from the payment: the merchant receives amount - fee - VAT. A scheme or currency
 // without a schedule takes no payment (AMEX is seeded without one).
 import { BPS_PER_WHOLE, formatBps, formatMinor, minorToWire, percentOf } from '@paywallet/ledger';
-import type { TMerchantFeeRow, TUpdateMerchantFeesInput } from '@paywallet/contract';
+import type { TMerchantFeeRow, TUpdateFeeScheduleInput } from '@paywallet/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { fail } from '../../transport/errors.ts';
@@ -109,7 +109,7 @@ export async function getMerchantFees(
 export async function updateMerchantFees(
   deps: Deps,
   audit: AuditTrail,
-  input: TUpdateMerchantFeesInput,
+  input: TUpdateFeeScheduleInput,
 ): Promise<{ merchantId: number; fees: TMerchantFeeRow[]; schemes: { id: number; name: string; code: string }[] }> {
   const merchantUserId = BigInt(input.merchantId);
   await deps.db.transaction().execute(async (trx) => {

@@ -2,7 +2,7 @@
 // merchant's own transactions only; staff with Transactions), the console's fee schedule
 // (administrators only, audited), and refunds under concurrency on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminGetMerchantFeesCall, adminUpdateMerchantFeesCall, getTransactionAttemptsCall } from '@paywallet/contract';
+import { adminGetFeeScheduleCall, adminUpdateFeeScheduleCall, getTransactionAttemptsCall } from '@paywallet/contract';
 import { createTestApp, countRows, type TestApp } from '../../test/harness.ts';
 import { expectLedgerInvariants } from '../../test/money.ts';
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
@@ -99,7 +99,7 @@ describe('get-transaction-attempts', () => {
 
 describe('fee schedule in the console', () => {
   it('lets an administrator read and change a merchant schedule, audited; a merchant is refused', async () => {
-    const read = await t.call(adminGetMerchantFeesCall, { merchantId: Number(merchant.id) }, { token: admin.token });
+    const read = await t.call(adminGetFeeScheduleCall, { merchantId: Number(merchant.id) }, { token: admin.token });
     expect(read.status, read.message).toBe(200);
     expect(read.data.fees.map((f) => `${f.schemeCode} ${f.currency} ${f.percentage}% + ${f.fixedText}`)).toEqual([
       'VISA AED 2.5% + 1.00',
@@ -113,27 +113,27 @@ describe('fee schedule in the console', () => {
     const auditBefore = await countRows(t, ['audit_log', 'merchant_fees']);
     for (const token of [merchant.token, merchant.staff[0]!.token, other.token]) {
       const refused = await t.call(
-        adminUpdateMerchantFeesCall,
+        adminUpdateFeeScheduleCall,
         { merchantId: Number(merchant.id), fees: [{ schemeId: amex, currency: 'AED', percentageBps: 0, fixed: 0 }] },
         { token },
       );
       expect(refused.reason).toBe('AUDIENCE_NOT_ALLOWED');
-      expect((await t.call(adminGetMerchantFeesCall, { merchantId: Number(merchant.id) }, { token })).reason).toBe('AUDIENCE_NOT_ALLOWED');
+      expect((await t.call(adminGetFeeScheduleCall, { merchantId: Number(merchant.id) }, { token })).reason).toBe('AUDIENCE_NOT_ALLOWED');
     }
     const invalid = await t.call(
-      adminUpdateMerchantFeesCall,
+      adminUpdateFeeScheduleCall,
       { merchantId: Number(merchant.id), fees: [{ schemeId: amex, currency: 'AED', percentageBps: 10_001, fixed: 0 }] },
       { token: admin.token },
     );
     expect(invalid.reason).toBe('VALIDATION_FAILED');
     const unknownCurrency = await t.call(
-      adminUpdateMerchantFeesCall,
+      adminUpdateFeeScheduleCall,
       { merchantId: Number(merchant.id), fees: [{ schemeId: amex, currency: 'XYZ', percentageBps: 1, fixed: 0 }] },
       { token: admin.token },
     );
     expect(unknownCurrency.reason).toBe('MERCHANT_FEE_INVALID');
     const notMerchant = await t.call(
-      adminUpdateMerchantFeesCall,
+      adminUpdateFeeScheduleCall,
       { merchantId: Number(admin.id), fees: [{ schemeId: amex, currency: 'AED', percentageBps: 1, fixed: 0 }] },
       { token: admin.token },
     );
@@ -141,7 +141,7 @@ describe('fee schedule in the console', () => {
     expect(await countRows(t, ['audit_log', 'merchant_fees'])).toEqual(auditBefore);
 
     const saved = await t.call(
-      adminUpdateMerchantFeesCall,
+      adminUpdateFeeScheduleCall,
       {
         merchantId: Number(merchant.id),
         fees: [

@@ -1,4 +1,4 @@
-import { adminGetMerchantFeesCall, adminUpdateMerchantFeesCall, getTransactionAttemptsCall } from '@paywallet/contract';
+import { adminGetFeeScheduleCall, adminUpdateFeeScheduleCall, getTransactionAttemptsCall } from '@paywallet/contract';
 import type { Dispatcher } from '../../transport/dispatcher.ts';
 import type { Deps } from '../../deps.ts';
 import { fail } from '../../transport/errors.ts';
@@ -15,8 +15,8 @@ export function registerMerchantPaymentCalls(dispatcher: Dispatcher, deps: Deps)
     if (transactionId === undefined) fail('TRANSACTION_NOT_FOUND');
     return { data: { attempts: await listTransactionAttempts(deps.db, merchantUserId, transactionId) } };
   });
-  dispatcher.register(adminGetMerchantFeesCall, async (input) => ({ data: await getMerchantFees(deps, BigInt(input.merchantId)) }));
-  dispatcher.register(adminUpdateMerchantFeesCall, async (input, ctx) => ({
+  dispatcher.register(adminGetFeeScheduleCall, async (input) => ({ data: await getMerchantFees(deps, BigInt(input.merchantId)) }));
+  dispatcher.register(adminUpdateFeeScheduleCall, async (input, ctx) => ({
     data: await updateMerchantFees(deps, ctx.audit, input),
     message: 'The fee schedule was saved.',
   }));

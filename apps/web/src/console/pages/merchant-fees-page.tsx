@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { adminGetMerchantFeesCall, adminUpdateMerchantFeesCall, MESSAGES, type TMerchantFeeRow } from '@paywallet/contract';
+import { adminGetFeeScheduleCall, adminUpdateFeeScheduleCall, MESSAGES, type TMerchantFeeRow } from '@paywallet/contract';
 import { call } from '../../api/client.ts';
 import { CONSOLE_PATHS, idParam } from '../../lib/paths.ts';
 import { DataTable } from '../../components/data-table/data-table.tsx';
@@ -49,7 +49,7 @@ export function ConsoleMerchantFeesPage() {
   const schedule = useQuery({
     queryKey: [...FEES_QUERY_KEY, merchantId],
     enabled: merchantId !== undefined,
-    queryFn: ({ signal }): Promise<Schedule> => call(adminGetMerchantFeesCall, { merchantId: merchantId! }, { signal }),
+    queryFn: ({ signal }): Promise<Schedule> => call(adminGetFeeScheduleCall, { merchantId: merchantId! }, { signal }),
   });
   const [editing, setEditing] = useState<TMerchantFeeRow | 'new' | null>(null);
   return (
@@ -178,7 +178,7 @@ function FeeForm({
 }) {
   const queryClient = useQueryClient();
   const { control, formProps, pending } = useContractForm({
-    call: adminUpdateMerchantFeesCall,
+    call: adminUpdateFeeScheduleCall,
     schema: ZFeeForm,
     toRequest: (values) => ({
       merchantId,

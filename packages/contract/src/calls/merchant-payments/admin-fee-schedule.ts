@@ -28,19 +28,19 @@ export const ZMerchantFeeSchedule = z.object({
   schemes: z.array(z.object({ id: z.number().int(), name: z.string(), code: z.string() })),
 });
 
-export const ZAdminGetMerchantFeesRequest = z.object({ merchantId: zId('merchant') });
+export const ZAdminGetFeeScheduleRequest = z.object({ merchantId: zId('merchant') });
 /** A merchant's card fee schedule (operations console). */
-export const adminGetMerchantFeesCall = defineCall({
-  path: 'admin/get-merchant-fees',
+export const adminGetFeeScheduleCall = defineCall({
+  path: 'admin/get-fee-schedule',
   audience: ['admin'],
   session: 'full',
   feature: null,
   kind: 'read',
   audit: null,
-  request: ZAdminGetMerchantFeesRequest,
+  request: ZAdminGetFeeScheduleRequest,
   response: ZMerchantFeeSchedule,
 });
-export type TAdminGetMerchantFeesRequest = z.input<typeof ZAdminGetMerchantFeesRequest>;
+export type TAdminGetFeeScheduleRequest = z.input<typeof ZAdminGetFeeScheduleRequest>;
 
 const ZFeeWrite = z.object({
   schemeId: zId('card scheme', 'int'),
@@ -64,20 +64,20 @@ const ZFeeWrite = z.object({
     .max(100_000_000, 'The fixed fee is too large'),
   active: z.boolean().default(true),
 });
-export const ZAdminUpdateMerchantFeesRequest = z.object({
+export const ZAdminUpdateFeeScheduleRequest = z.object({
   merchantId: zId('merchant'),
   fees: z.array(ZFeeWrite).min(1, 'Add at least one fee').max(50, 'At most 50 fees at once'),
 });
 /** Sets fees of a merchant's schedule (each inserted or replaced); audited. */
-export const adminUpdateMerchantFeesCall = defineCall({
-  path: 'admin/update-merchant-fees',
+export const adminUpdateFeeScheduleCall = defineCall({
+  path: 'admin/update-fee-schedule',
   audience: ['admin'],
   session: 'full',
   feature: null,
   kind: 'write',
   audit: 'merchant-fees.update',
-  request: ZAdminUpdateMerchantFeesRequest,
+  request: ZAdminUpdateFeeScheduleRequest,
   response: ZMerchantFeeSchedule,
 });
-export type TAdminUpdateMerchantFeesRequest = z.input<typeof ZAdminUpdateMerchantFeesRequest>;
-export type TUpdateMerchantFeesInput = z.output<typeof ZAdminUpdateMerchantFeesRequest>;
+export type TAdminUpdateFeeScheduleRequest = z.input<typeof ZAdminUpdateFeeScheduleRequest>;
+export type TUpdateFeeScheduleInput = z.output<typeof ZAdminUpdateFeeScheduleRequest>;
