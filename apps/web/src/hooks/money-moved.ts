@@ -4,7 +4,7 @@
 // that moves money refreshes them through here, and so does the live notification of money
 // someone else moved (hooks/use-live-notifications.ts).
 import type { QueryClient } from '@tanstack/react-query';
-import { getAccountLedgerCall, getBalanceOnHoldCall } from '@paywallet/contract';
+import { getAccountLedgerCall, getAllWithdrawalsCall, getBalanceOnHoldCall } from '@paywallet/contract';
 import { WALLET_LIST_QUERY_KEY } from './use-wallet-list.ts';
 
 export const TRANSACTIONS_QUERY_KEY = ['transactions'] as const;
@@ -18,6 +18,7 @@ const MONEY_QUERY_KEYS: readonly (readonly unknown[])[] = [
   MERCHANT_OVERVIEW_QUERY_KEY,
   [getBalanceOnHoldCall.path],
   [getAccountLedgerCall.path],
+  [getAllWithdrawalsCall.path],
 ];
 
 /**
@@ -31,6 +32,8 @@ const MONEY_NOTIFICATION_TYPES: ReadonlySet<string> = new Set([
   'deposit-succeeded',
   'merchant-payment-received',
   'merchant-payment-refunded',
+  'withdrawal-paid',
+  'withdrawal-rejected',
 ]);
 
 export function movesMoney(notificationType: string): boolean {
