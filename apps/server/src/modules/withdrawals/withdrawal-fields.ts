@@ -80,11 +80,15 @@ export function checkedDetails(fields: readonly TWithdrawalField[], details: Rea
   return kept;
 }
 
-/** What a screen shows of the details: an IBAN masked but for its last 4 characters. */
+/** What a screen shows of the details, in the fields' order: an IBAN masked but for its last 4 characters. */
 export function maskedDetails(fields: readonly TWithdrawalField[], details: Readonly<Record<string, string>>): Record<string, string> {
   const ibanNames = new Set(fields.filter((field) => field.rule === 'iban').map((field) => field.Name));
+  // In the fields' order (jsonb keeps its keys in an order of its own), then any other key.
+  const names = [...fields.map((field) => field.Name).filter((name) => name in details), ...Object.keys(details)];
   const shown: Record<string, string> = {};
-  for (const [name, value] of Object.entries(details)) {
+  for (const name of names) {
+    if (name in shown) continue;
+    const value = details[name]!;
     shown[name] = ibanNames.has(name) ? maskIban(value) : value;
   }
   return shown;

@@ -133,6 +133,7 @@ describe('add-withdrawal-method', () => {
       details: { 'Account Name': 'Haddad Coffee LLC', IBAN: `${'*'.repeat(19)}3456`, 'SWIFT/BIC': 'NBADAEAAXXX' },
       status: 1,
     });
+    expect(Object.keys(answer.data.details)).toEqual(['Account Name', 'IBAN', 'SWIFT/BIC']);
     const stored = await t.deps.db
       .selectFrom('user_withdrawal_methods')
       .select(['details', 'added_by'])
