@@ -16,6 +16,15 @@ const IBAN = 'AE07 0331 2345 6789 0123 456';
 const REFERENCE = `BANK-E2E-${Date.now().toString(36).toUpperCase()}`;
 const ACCOUNT_NAME = `Haddad Coffee E2E ${Date.now().toString(36)}`;
 
+/** '1,234.50 AED' in minor units; null when no amount is shown yet. */
+function minorIn(text: string): number | null {
+  const amount = /(-?[\d,]+\.\d{2})/.exec(text)?.[1];
+  return amount === undefined ? null : Math.round(Number(amount.replace(/,/g, '')) * 100);
+}
+
+/** A balance card of the merchant's dashboard: 'On Hold Balance' or 'Available Balance'. */
+const dashboardCard = (page: Page, name: string) => async () => minorIn(await page.getByRole('region', { name }).innerText());
+
 async function overflowsSideways(page: Page): Promise<boolean> {
   return (await page.evaluate('document.documentElement.scrollWidth > window.innerWidth + 1')) as boolean;
 }
@@ -97,7 +106,12 @@ describe('a withdrawal: a bank method, a request, paid in the console', () => {
     await expectLedgerHolds();
   });
 
-  it('is marked Paid in the console with the bank reference, and the merchant’s details show it', async () => {
+  it('is marked Paid in the console with the bank reference: the open dashboard’s On Hold falls, the details show it', async () => {
+    // The merchant's dashboard stays open while the console pays: the live notice moves its card.
+    await merchant.goto('/app');
+    await merchant.getByRole('region', { name: 'On Hold Balance' }).waitFor();
+    await expect.poll(dashboardCard(merchant, 'On Hold Balance'), POLL).not.toBeNull();
+    const onHoldBefore = (await dashboardCard(merchant, 'On Hold Balance')())!;
     await admin.goto('/console/withdrawals');
     const queued = admin.locator('tr', { hasText: '12.34' }).filter({ hasText: 'Pending' }).first();
     await queued.waitFor(POLL);
@@ -112,6 +126,7 @@ describe('a withdrawal: a bank method, a request, paid in the console', () => {
     await dialog.getByRole('textbox', { name: 'Comment' }).fill('Sent by SWIFT');
     await dialog.getByRole('button', { name: 'Paid' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(dashboardCard(merchant, 'On Hold Balance'), { timeout: 15_000, interval: 250 }).toBe(onHoldBefore - 1234);
 
     await merchant.goto('/app/with-drawal?tab=2');
     const row = merchant.locator('tr', { hasText: REFERENCE }).first();

@@ -4,12 +4,14 @@
 // that moves money refreshes them through here, and so does the live notification of money
 // someone else moved (hooks/use-live-notifications.ts).
 import type { QueryClient } from '@tanstack/react-query';
-import { getAccountLedgerCall, getAllWithdrawalsCall, getBalanceOnHoldCall } from '@paywallet/contract';
+import { getAccountLedgerCall, getBalanceOnHoldCall } from '@paywallet/contract';
 import { WALLET_LIST_QUERY_KEY } from './use-wallet-list.ts';
 
 export const TRANSACTIONS_QUERY_KEY = ['transactions'] as const;
 /** The merchant dashboard's overview (its balance cards); kept here so shared code can refresh it. */
 export const MERCHANT_OVERVIEW_QUERY_KEY = ['merchant-dashboard-overview'] as const;
+/** Every withdrawal query (methods, requests, the catalogue); a paid or rejected withdrawal refreshes them. */
+export const WITHDRAWALS_QUERY_KEY = ['withdrawals'] as const;
 
 /** Every query showing a balance or a movement; the list screens key theirs by the call's path. */
 const MONEY_QUERY_KEYS: readonly (readonly unknown[])[] = [
@@ -18,7 +20,7 @@ const MONEY_QUERY_KEYS: readonly (readonly unknown[])[] = [
   MERCHANT_OVERVIEW_QUERY_KEY,
   [getBalanceOnHoldCall.path],
   [getAccountLedgerCall.path],
-  [getAllWithdrawalsCall.path],
+  WITHDRAWALS_QUERY_KEY,
 ];
 
 /**

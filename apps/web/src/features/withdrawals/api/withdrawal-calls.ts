@@ -3,9 +3,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { getAllWithdrawalMethodsCall, getUserWithdrawalMethodsCall } from '@paywallet/contract';
 import { call } from '../../../api/client.ts';
+import { WITHDRAWALS_QUERY_KEY } from '../../../hooks/money-moved.ts';
 
-/** Every withdrawal query starts with this key: a new method or request refreshes them all. */
-export const WITHDRAWALS_QUERY_KEY = ['withdrawals'] as const;
+/** Every withdrawal query starts with this key (hooks/money-moved.ts): a new method or request refreshes them all. */
+export { WITHDRAWALS_QUERY_KEY };
 
 /** Spec 2 section 9: the requests tab loads after 1 s, the method page's wallets after 1 s. */
 export const REQUESTS_TAB_DELAY_MS = 1_000;

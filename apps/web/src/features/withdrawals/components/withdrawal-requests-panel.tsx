@@ -9,7 +9,7 @@ import { GmtDate } from '../../../components/gmt-date.tsx';
 import { useDelayElapsed } from '../../../hooks/use-delay-elapsed.ts';
 import { useListQuery } from '../../../hooks/use-list-query.ts';
 import { useUrlPager } from '../../../hooks/use-url-filters.ts';
-import { REQUESTS_TAB_DELAY_MS } from '../api/withdrawal-calls.ts';
+import { REQUESTS_TAB_DELAY_MS, WITHDRAWALS_QUERY_KEY } from '../api/withdrawal-calls.ts';
 import { WithdrawalDetailsModal } from '../../../components/withdrawal-details-modal.tsx';
 import { WithdrawalStatusBadge } from '../../../components/withdrawal-status.tsx';
 
@@ -30,8 +30,8 @@ const COLUMNS: DataColumn<TWithdrawalRow>[] = [
 export function WithdrawalRequestsPanel() {
   const ready = useDelayElapsed(REQUESTS_TAB_DELAY_MS);
   const pager = useUrlPager({ namespace: 'requests' });
-  // Keyed by the call's path: every money movement refreshes it (hooks/money-moved.ts).
-  const list = useListQuery(getAllWithdrawalsCall, {}, pager, { enabled: ready });
+  // Under the withdrawals key: every money movement refreshes it (hooks/money-moved.ts).
+  const list = useListQuery(getAllWithdrawalsCall, {}, pager, { enabled: ready, queryKey: WITHDRAWALS_QUERY_KEY });
   const [shown, setShown] = useState<TWithdrawalRow | null>(null);
   return (
     <>
