@@ -144,6 +144,7 @@ describe('the operations console', () => {
       'Merchants',
       'Audit log',
       'Refunds',
+      'Withdrawals',
       'Ledger health',
     ]);
   });

@@ -75,6 +75,10 @@ export const AUDIT_ACTIONS = [
   'refund.cancel',
   'refund.process',
   'refund.post',
+  // ---- withdrawals (issue 16): methods and requests of the merchant, decided in the console ----
+  'withdrawal-method.add',
+  'withdrawal.request',
+  'withdrawal.process',
   // ---- ledger health (issue 16): the console's check now; a breach raised, as the system ----
   'ledger-health.check',
   'ledger-health.breach',

@@ -311,6 +311,28 @@ export const ERRORS = {
     409,
     (p) => `The remaining refundable amount is now ${p.remaining}. Please check the amount and try again.`,
   ),
+  // ---- withdrawals (issue 16) -------------------------------------------------------------
+  /** No active withdrawal method of the catalogue with this id in the currency. */
+  WITHDRAWAL_METHOD_NOT_OFFERED: fixed(422, 'This withdrawal method is not offered in the currency of the wallet.'),
+  /** A method's field left empty that the method requires. */
+  WITHDRAWAL_FIELD_REQUIRED: withParams<{ field: string }>(422, (p) => `The ${p.field} field is required.`),
+  /** A key of the details that is not a field of the method. */
+  WITHDRAWAL_FIELD_UNKNOWN: withParams<{ field: string }>(422, (p) => `The ${p.field} field is not a field of this withdrawal method.`),
+  /** A field's value that fails its rule (an IBAN's checksum, a BIC's form). */
+  WITHDRAWAL_FIELD_INVALID: withParams<{ field: string; problem: string }>(422, (p) => `The ${p.field} is not valid: ${p.problem}`),
+  /** No method of this merchant with this id (another merchant's is not found either). */
+  WITHDRAWAL_METHOD_NOT_FOUND: fixed(404, 'Withdrawal method not found.'),
+  /** The merchant's method was added for another wallet, or its currency is not the wallet's. */
+  WITHDRAWAL_METHOD_CURRENCY_MISMATCH: fixed(422, 'This withdrawal method is not for this wallet: choose a method of its currency.'),
+  /** More than the wallet's available balance (what is on hold cannot be withdrawn). */
+  WITHDRAWAL_EXCEEDS_BALANCE: withParams<{ available: string }>(422, (p) => `The amount exceeds the available balance of ${p.available}.`),
+  /** No withdrawal request with this id (another merchant's is not found either). */
+  WITHDRAWAL_NOT_FOUND: fixed(404, 'Withdrawal request not found.'),
+  /** Only a Pending request is paid or rejected, once. */
+  WITHDRAWAL_NOT_PENDING: withParams<{ status: string }>(
+    409,
+    (p) => `This withdrawal is ${p.status}: only a pending withdrawal can be processed.`,
+  ),
 } as const;
 
 export type TErrorName = keyof typeof ERRORS;

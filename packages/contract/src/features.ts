@@ -33,6 +33,7 @@ export const FEATURES = {
   'api-payment': { name: 'Api Payment', group: 'Payments', sort: 20, icon: 'api', audience: 'merchant' },
   'app-setting': { name: 'App Settings', group: 'Business', sort: 9, icon: 'settings', audience: 'merchant' },
   refund: { name: 'Refunds', group: 'Payments', sort: 6, icon: 'refund', audience: 'merchant' },
+  'with-drawal': { name: 'Withdrawals', group: 'Payments', sort: 7, icon: 'withdrawal', audience: 'merchant' },
   'account-ledger': { name: 'Account Ledger', group: 'Payments', sort: 30, icon: 'ledger', audience: 'merchant' },
   reports: { name: 'Reports', group: 'Payments', sort: 31, icon: 'reports', audience: 'merchant' },
 } as const satisfies Record<string, FeatureEntry>;

@@ -162,6 +162,15 @@ export * from './calls/refunds/get-all-refunds.ts';
 export * from './calls/refunds/cancel-refund-request.ts';
 export * from './calls/admin/admin-get-refund-requests.ts';
 export * from './calls/admin/admin-process-refund.ts';
+// ---- withdrawals (issue 16) ----
+export * from './calls/withdrawals/common.ts';
+export * from './calls/withdrawals/get-all-withdrawal-methods.ts';
+export * from './calls/withdrawals/add-withdrawal-method.ts';
+export * from './calls/withdrawals/get-user-withdrawal-methods.ts';
+export * from './calls/withdrawals/add-new-withdrawal.ts';
+export * from './calls/withdrawals/get-all-withdrawals.ts';
+export * from './calls/admin/admin-get-withdrawals.ts';
+export * from './calls/admin/admin-process-withdrawal.ts';
 // ---- the account ledger (issue 15) ----
 export * from './calls/ledger/get-account-ledger.ts';
 // ---- ledger health

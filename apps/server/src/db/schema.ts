@@ -540,6 +540,11 @@ export interface Database {
   merchant_payments: MerchantPaymentsTable;
   refund_requests: RefundRequestsTable;
   refund_request_details: RefundRequestDetailsTable;
+  // ---- withdrawals (0031) ----
+  withdrawal_fields: WithdrawalFieldsTable;
+  user_withdrawal_methods: UserWithdrawalMethodsTable;
+  withdrawal_requests: WithdrawalRequestsTable;
+  withdrawal_request_details: WithdrawalRequestDetailsTable;
   // ---- exports (0018) ----
   reports: ReportsTable;
   // ---- payment links (0013) ----
@@ -696,6 +701,55 @@ export interface RefundRequestDetailsTable {
   comment: string | null;
   actor_user_id: bigint | null;
   created_at: Generated<Date>;
+}
+
+// ---- withdrawals (0031) --------------------------------------------------------------------
+export interface WithdrawalFieldsTable {
+  id: Generated<number>;
+  payment_method_id: number;
+  name: string;
+  type: Generated<'text'>;
+  rule: Generated<'text' | 'iban' | 'bic'>;
+  required: Generated<boolean>;
+  sort: Generated<number>;
+}
+export interface UserWithdrawalMethodsTable {
+  id: Generated<bigint>;
+  user_id: bigint;
+  payment_method_id: number;
+  user_account_id: bigint | null;
+  /** The value of each field, keyed by the field's name. */
+  details: Json<Record<string, string>>;
+  status: Generated<number>;
+  added_by: bigint | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface WithdrawalRequestsTable {
+  id: Generated<bigint>;
+  uuid: string;
+  user_id: bigint;
+  wallet_id: bigint;
+  user_withdrawal_method_id: bigint;
+  amount: bigint;
+  status: Generated<number>;
+  hold_transaction_id: bigint;
+  settle_transaction_id: bigint | null;
+  reference_id: string | null;
+  added_by: bigint | null;
+  processed_by: bigint | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface WithdrawalRequestDetailsTable {
+  id: Generated<bigint>;
+  withdrawal_request_id: bigint;
+  status: number;
+  comments: string | null;
+  source_reference_id: string | null;
+  actor_user_id: bigint | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 // ---- exports (0018) ------------------------------------------------------------------------

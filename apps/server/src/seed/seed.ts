@@ -23,6 +23,7 @@ import { insertDemoCustomers } from './seed-customers.ts';
 import { insertCardSchemes, insertDemoMerchantFees } from './seed-merchant-payments.ts';
 import { insertDemoPaymentLinks } from './seed-payment-links.ts';
 import { insertDemoAppSettings } from './seed-app-settings.ts';
+import { insertWithdrawalMethods } from './seed-withdrawals.ts';
 
 export const DEMO_ACCOUNTS = [
   {
@@ -221,6 +222,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
   await once(db, 'seed:payment-methods:v1', () => insertPaymentMethods(db));
   await once(db, 'seed:system-accounts:v1', () => insertSystemAccounts(db));
   await once(db, 'seed:card-schemes:v1', () => insertCardSchemes(db));
+  await once(db, 'seed:withdrawal-methods:v1', () => insertWithdrawalMethods(db));
   await once(db, 'seed:kyc-inputs:v1', async () => {
     for (const input of KYC_INPUTS) {
       await db

@@ -16,6 +16,7 @@ import { storeRoutes } from './routes/stores.tsx';
 import { paymentLinkRoutes } from './routes/payment-links.tsx';
 import { appSettingsRoutes } from './routes/app-settings.tsx';
 import { refundRoutes } from './routes/refunds.tsx';
+import { withdrawalRoutes } from './routes/withdrawals.tsx';
 import { reportingRoutes } from './routes/reporting.tsx';
 
 const AppLayout = lazyPage(() => import('./layouts/app-layout.tsx'), 'AppLayout');
@@ -42,6 +43,7 @@ export const appAreaRoutes: RouteObject[] = [
       ...appSettingsRoutes,
       ...apiPaymentRoutes,
       ...refundRoutes,
+      ...withdrawalRoutes,
       ...reportingRoutes,
       { path: '*', element: <FeaturePlaceholder /> },
     ],

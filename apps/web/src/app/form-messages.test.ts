@@ -24,6 +24,7 @@ import { ZPayRequestForm, ZRequestMoneyForm } from '../features/request-money/re
 import { ZSendMoneyForm } from '../features/send-money/send-money-form.ts';
 import { ZAddStaffForm, ZUpdateStaffForm } from '../features/staff/staff-forms.ts';
 import { ZPaymentLinkForm } from '../features/payment-links/payment-link-form.ts';
+import { buildMethodSchema, ZWithdrawalRequestForm } from '../features/withdrawals/withdrawal-forms.ts';
 
 const KYC_INPUTS: TKycInput[] = [
   { id: 1, name: 'Full legal name', input_type: { type: 'text' }, input_attributes: { required: 1 } },
@@ -53,6 +54,12 @@ const FORM_SCHEMAS: Record<string, z.ZodObject> = {
   'merchant-staff add': ZAddStaffForm,
   'merchant-staff update': ZUpdateStaffForm,
   'payment-link add': ZPaymentLinkForm,
+  'withdrawal method': buildMethodSchema([
+    { type: 'text', Name: 'Account Name', required: true, rule: 'text' },
+    { type: 'text', Name: 'IBAN', required: true, rule: 'iban' },
+    { type: 'text', Name: 'Reference', required: false, rule: 'text' },
+  ]),
+  'withdrawal request': ZWithdrawalRequestForm,
 };
 
 /** Values no field expects: missing, empty, blank, the wrong type, far too long, symbols. */

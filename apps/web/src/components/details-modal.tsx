@@ -15,7 +15,7 @@ export interface DetailsModalProps {
 
 export function DetailsModal({ opened, title, rows, onClose }: DetailsModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {rows.length === 0 ? <EmptyState message={TEXTS.noDetails} /> : <KeyValueList rows={rows} />}
     </Modal>
   );

@@ -1,6 +1,6 @@
 // The operations console's shell (DECISIONS 17): its own top bar (the product, 'Operations
 // console', the administrator and Logout) and its own menu (Stores, KYC, Merchants, Audit log, Refunds,
-// Ledger health).
+// Withdrawals, Ledger health).
 // Loaded only under /console, so a consumer or merchant never downloads it. Below the sm
 // breakpoint the menu is a drawer opened from the top bar.
 import { Suspense, useEffect } from 'react';
@@ -23,6 +23,7 @@ const MENU: Array<{ label: string; to: string; icon: IconName }> = [
   { label: 'Merchants', to: CONSOLE_PATHS.merchants, icon: 'users' },
   { label: 'Audit log', to: CONSOLE_PATHS.auditLog, icon: 'report' },
   { label: 'Refunds', to: CONSOLE_PATHS.refunds, icon: 'refund' },
+  { label: 'Withdrawals', to: CONSOLE_PATHS.withdrawals, icon: 'wallet' },
   { label: 'Ledger health', to: CONSOLE_PATHS.ledgerHealth, icon: 'check' },
 ];
 

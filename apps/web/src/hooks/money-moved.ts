@@ -10,6 +10,8 @@ import { WALLET_LIST_QUERY_KEY } from './use-wallet-list.ts';
 export const TRANSACTIONS_QUERY_KEY = ['transactions'] as const;
 /** The merchant dashboard's overview (its balance cards); kept here so shared code can refresh it. */
 export const MERCHANT_OVERVIEW_QUERY_KEY = ['merchant-dashboard-overview'] as const;
+/** Every withdrawal query (methods, requests, the catalogue); a paid or rejected withdrawal refreshes them. */
+export const WITHDRAWALS_QUERY_KEY = ['withdrawals'] as const;
 
 /** Every query showing a balance or a movement; the list screens key theirs by the call's path. */
 const MONEY_QUERY_KEYS: readonly (readonly unknown[])[] = [
@@ -18,6 +20,7 @@ const MONEY_QUERY_KEYS: readonly (readonly unknown[])[] = [
   MERCHANT_OVERVIEW_QUERY_KEY,
   [getBalanceOnHoldCall.path],
   [getAccountLedgerCall.path],
+  WITHDRAWALS_QUERY_KEY,
 ];
 
 /**
@@ -31,6 +34,8 @@ const MONEY_NOTIFICATION_TYPES: ReadonlySet<string> = new Set([
   'deposit-succeeded',
   'merchant-payment-received',
   'merchant-payment-refunded',
+  'withdrawal-paid',
+  'withdrawal-rejected',
 ]);
 
 export function movesMoney(notificationType: string): boolean {

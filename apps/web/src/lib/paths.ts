@@ -52,6 +52,9 @@ export const MERCHANT_PATHS = {
   accountLedger: '/app/account-ledger',
   refund: '/app/refund',
   refundCreate: '/app/refund/create',
+  withdrawals: '/app/with-drawal',
+  withdrawalMethodAdd: '/app/add-with-drawal-methods',
+  withdrawalRequestAdd: '/app/add-with-drawal-request',
   myTransactions: '/app/my-transactions',
   transactionsDetails: '/app/transactions/details',
   transactionDetails: '/app/transactions/details/:id',
@@ -91,6 +94,7 @@ export const CONSOLE_PATHS = {
   /** A merchant's card fee schedule: ?id=<merchant user id>. */
   merchantFees: '/console/merchant-fees',
   refunds: '/console/refunds',
+  withdrawals: '/console/withdrawals',
   ledgerHealth: '/console/ledger-health',
 } as const;
 
@@ -171,6 +175,7 @@ export const FEATURE_PATHS = {
   'api-payment': { consumer: MERCHANT_PATHS.apiPayment, merchant: MERCHANT_PATHS.apiPayment },
   'app-setting': { consumer: MERCHANT_PATHS.appSetting, merchant: MERCHANT_PATHS.appSetting },
   refund: { consumer: MERCHANT_PATHS.refund, merchant: MERCHANT_PATHS.refund },
+  'with-drawal': { consumer: MERCHANT_PATHS.withdrawals, merchant: MERCHANT_PATHS.withdrawals },
   'account-ledger': { consumer: MERCHANT_PATHS.accountLedger, merchant: MERCHANT_PATHS.accountLedger },
   reports: { consumer: MERCHANT_PATHS.reportsTransaction, merchant: MERCHANT_PATHS.reportsTransaction },
 } as const satisfies Record<TFeatureSlug, Record<TAccountKind, string>>;

@@ -15,6 +15,7 @@ const Merchants = lazyPage(() => import('../../console/pages/merchants-page.tsx'
 const AuditLog = lazyPage(() => import('../../console/pages/audit-log-page.tsx'), 'ConsoleAuditLogPage');
 const MerchantFees = lazyPage(() => import('../../console/pages/merchant-fees-page.tsx'), 'ConsoleMerchantFeesPage');
 const Refunds = lazyPage(() => import('../../console/pages/refunds-page.tsx'), 'ConsoleRefundsPage');
+const Withdrawals = lazyPage(() => import('../../console/pages/withdrawals-page.tsx'), 'ConsoleWithdrawalsPage');
 const LedgerHealth = lazyPage(() => import('../../console/pages/ledger-health-page.tsx'), 'ConsoleLedgerHealthPage');
 
 /** Administrators only; the server refuses every console call to anyone else anyway. */
@@ -43,6 +44,7 @@ export const consoleRoutes: RouteObject = {
     { path: child(CONSOLE_PATHS.auditLog), element: <AuditLog /> },
     { path: child(CONSOLE_PATHS.merchantFees), element: <MerchantFees /> },
     { path: child(CONSOLE_PATHS.refunds), element: <Refunds /> },
+    { path: child(CONSOLE_PATHS.withdrawals), element: <Withdrawals /> },
     { path: child(CONSOLE_PATHS.ledgerHealth), element: <LedgerHealth /> },
     { path: '*', element: <Navigate to={CONSOLE_PATHS.stores} replace /> },
   ],
