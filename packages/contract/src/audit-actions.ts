@@ -75,6 +75,11 @@ export const AUDIT_ACTIONS = [
   'refund.cancel',
   'refund.process',
   'refund.post',
+  // ---- settlements (issue 16): configured and run in the console, posted by batch runs ----
+  'settlement-config.update',
+  'settlement.run',
+  'settlement.post',
+  'rolling-reserve.release',
 ] as const;
 
 /** One of the audit log's actions: '<subject>.<verb>'. */

@@ -35,6 +35,7 @@ export const FEATURES = {
   refund: { name: 'Refunds', group: 'Payments', sort: 6, icon: 'refund', audience: 'merchant' },
   'account-ledger': { name: 'Account Ledger', group: 'Payments', sort: 30, icon: 'ledger', audience: 'merchant' },
   reports: { name: 'Reports', group: 'Payments', sort: 31, icon: 'reports', audience: 'merchant' },
+  settlements: { name: 'Settlements', group: 'Payments', sort: 7, icon: 'settlements', audience: 'merchant' },
 } as const satisfies Record<string, FeatureEntry>;
 
 export type TFeatureSlug = keyof typeof FEATURES;
