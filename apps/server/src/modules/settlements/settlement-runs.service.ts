@@ -25,8 +25,8 @@ export async function runSettlements(deps: Deps, audit: AuditTrail, input: TAdmi
   const now = Date.now();
   const asked = input.cutoff === undefined || input.cutoff === '' ? now : Date.parse(input.cutoff);
   if (asked > now + CUTOFF_SKEW_MS) fail('SETTLEMENT_CUTOFF_IN_FUTURE');
-  // Read to the second: a run is named by its cut-off, and a second run of the same one is the same run.
-  const cutoff = new Date(Math.floor(Math.min(asked, now) / 1000) * 1000);
+  // A run is named by its cut-off: a second run of the same one is the same run.
+  const cutoff = new Date(Math.min(asked, now));
   if (merchantUserId !== null && !(await repository.isMerchant(deps.db, merchantUserId))) fail('MERCHANT_NOT_FOUND');
   const period = manualPeriod(cutoff, merchantUserId);
   await startBatchRun(deps.db, SETTLEMENT_BATCH, period);

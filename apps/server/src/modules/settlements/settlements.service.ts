@@ -70,7 +70,7 @@ const RECIPIENTS_MAX = 100;
 /**
  * A run's period says which payments it settles. `day:<YYYY-MM-DD>`: the schedule's run of that
  * day, each configuration's payments up to the end of the day `delay_days` before (T+1: up to
- * the end of yesterday, GMT). `cut:<instant>` (and `:m<merchant id>`): a run by hand, every
+ * the end of yesterday, GMT). `cut:<epoch ms>` (and `:m<merchant id>`): a run by hand, every
  * payment made before the instant, whatever the delay.
  */
 export type SettlementPeriod = { kind: 'day'; day: string; dayStart: Date } | { kind: 'cut'; cutoff: Date; merchantUserId: bigint | null };
@@ -79,17 +79,18 @@ export function settlementPeriodOf(now: Date): string {
   return `day:${now.toISOString().slice(0, 10)}`;
 }
 
+/** The instant in milliseconds since the epoch, so that the period stays within 40 characters with any merchant id. */
 export function manualPeriod(cutoff: Date, merchantUserId: bigint | null): string {
-  const instant = cutoff.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const instant = String(cutoff.getTime());
   return merchantUserId === null ? `cut:${instant}` : `cut:${instant}:m${merchantUserId}`;
 }
 
 export function parseSettlementPeriod(period: string): SettlementPeriod {
   const day = /^day:(\d{4}-\d{2}-\d{2})$/.exec(period);
   if (day) return { kind: 'day', day: day[1]!, dayStart: new Date(`${day[1]!}T00:00:00Z`) };
-  const cut = /^cut:(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)(?::m(\d{1,19}))?$/.exec(period);
-  assert(cut !== null, `a settlement period is day:<day> or cut:<instant>[:m<id>], got "${period}"`);
-  return { kind: 'cut', cutoff: new Date(cut[1]!), merchantUserId: cut[2] === undefined ? null : BigInt(cut[2]) };
+  const cut = /^cut:(\d{1,15})(?::m(\d{1,19}))?$/.exec(period);
+  assert(cut !== null, `a settlement period is day:<day> or cut:<epoch ms>[:m<id>], got "${period}"`);
+  return { kind: 'cut', cutoff: new Date(Number(cut[1]!)), merchantUserId: cut[2] === undefined ? null : BigInt(cut[2]) };
 }
 
 function cutoffRule(period: SettlementPeriod): repository.CutoffRule {

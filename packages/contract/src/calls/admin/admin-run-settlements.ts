@@ -11,7 +11,7 @@ import { ZSettlementRun } from '../settlements/common.ts';
  */
 export const ZAdminRunSettlementsRequest = z.object({
   merchantUserId: zOptionalId('merchant'),
-  /** An ISO 8601 instant (e.g. 2026-11-26T00:00:00Z); read to the second. */
+  /** An ISO 8601 instant (e.g. 2026-11-26T00:00:00Z). */
   cutoff: z
     .string()
     .trim()

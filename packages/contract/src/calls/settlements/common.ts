@@ -228,7 +228,7 @@ export const SETTLEMENT_RUN_STATES = ['running', 'done'] as const;
 /** A settlement run (a batch run of kind `settle-payments`), with its counts and what it settled. */
 export const ZSettlementRun = z.object({
   id: z.number().int(),
-  /** The batch run's period: `day:<YYYY-MM-DD>` for the schedule's, `cut:<instant>[:m<merchant id>]` for a run by hand. */
+  /** The batch run's period: `day:<YYYY-MM-DD>` for the schedule's, `cut:<epoch milliseconds>[:m<merchant id>]` for a run by hand. */
   period: z.string(),
   /** Payments made before this instant were eligible (per each configuration's delay for the schedule's runs). */
   cutoff: z.string(),
