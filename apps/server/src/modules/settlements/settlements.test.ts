@@ -19,7 +19,7 @@ import {
   settlementsCall,
   type TSettlementRun,
 } from '@paywallet/contract';
-import { countRows, createTestApp, fieldErrors, type TestApp } from '../../test/harness.ts';
+import { countRows, createTestApp, DEMO_MERCHANT, fieldErrors, type TestApp } from '../../test/harness.ts';
 import { expectLedgerInvariants } from '../../test/money.ts';
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
@@ -481,5 +481,24 @@ describe('the rolling reserve', () => {
     expect(notices).toHaveLength(1);
     const listed = (await t.call(settlementsCall, { type: 'aggregate' }, { token: shop.token })).data.data[0]!;
     expect(listed.rolling_reserve).toMatchObject({ status: 3, status_str: 'Completed', release_transaction_uuid: expect.any(String) });
+  });
+});
+
+describe('the demo merchant', () => {
+  it('is seeded aggregate, daily T+1, with a 10% reserve held 7 days', async () => {
+    const demo = await createTestApp();
+    try {
+      const merchant = await demo.deps.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', DEMO_MERCHANT.email)
+        .executeTakeFirstOrThrow();
+      const configs = await demo.deps.db.selectFrom('settlement_configs').selectAll().where('merchant_user_id', '=', merchant.id).execute();
+      expect(configs).toMatchObject([
+        { channel_id: null, type: 1, schedule: 'daily', delay_days: 1, reserve_bps: 1000, reserve_hold_seconds: 7 * 86_400 },
+      ]);
+    } finally {
+      await demo.close();
+    }
   });
 });
