@@ -3,7 +3,7 @@
 // under their row locks, the settlements and rolling reserves, and the lists the screens and
 // exports read.
 import { sql, type Transaction } from 'kysely';
-import { TRANSACTION_STATUS, WALLET_KIND } from '@paywallet/contract';
+import { ROLLING_RESERVE_STATUS, TRANSACTION_STATUS, WALLET_KIND } from '@paywallet/contract';
 import { TransactionType } from '@paywallet/ledger';
 import type { Queryable } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -431,7 +431,7 @@ export async function listDueReserves(db: Queryable, at: Date, afterId: bigint |
   return db
     .selectFrom('rolling_reserves')
     .select('id')
-    .where('status', '=', 0)
+    .where('status', '=', ROLLING_RESERVE_STATUS.PENDING)
     .where('release_at', '<=', at)
     .$if(afterId !== null, (query) => query.where('id', '>', afterId!))
     .orderBy('id')

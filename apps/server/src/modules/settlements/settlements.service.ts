@@ -19,6 +19,7 @@ import {
   settlementTypeId,
   settlementTypeName,
   SETTLEMENT_TYPE,
+  TRANSACTION_STATUS,
   USER_STATUS,
   WALLET_KIND,
   type TAdminGetSettlementConfigsInput,
@@ -230,7 +231,7 @@ async function settlePayments(trx: Transaction<Database>, request: SettleRequest
     const party = partyOf(wallet);
     const key = postingKey('settlement', uuid);
     const base = {
-      status: 1,
+      status: TRANSACTION_STATUS.SUCCESS,
       currencyId: wallet.currency_id,
       amountMinor: settledMinor,
       feeMinor: 0n,
@@ -334,7 +335,7 @@ export async function releaseReserveItem(
     trx,
     {
       typeId: TransactionType.RollingReserveRelease,
-      status: 1,
+      status: TRANSACTION_STATUS.SUCCESS,
       currencyId: wallet.currency_id,
       amountMinor: reserve.amount,
       feeMinor: 0n,
