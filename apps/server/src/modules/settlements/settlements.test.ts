@@ -169,7 +169,7 @@ describe('settlement configurations', () => {
 });
 
 describe('a settlement run', () => {
-  const paid: Record<string, string> = {};
+  const paid = { link: '', api: '', pos: '', other: '' };
 
   it('settles each payment once: aggregate with its reserve, direct to payouts, less an on-hold refund', async () => {
     paid.link = (await doors.link(SANDBOX_CARDS.approved)).payment.transactionId;
