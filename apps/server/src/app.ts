@@ -49,6 +49,7 @@ import { onCheckoutPaymentEvent } from './modules/checkout/checkout.service.ts';
 import { applyPaymentEvent } from './modules/merchant-api/api-payments.service.ts';
 import { onPosPaymentEvent } from './modules/pos-api/pos-api.service.ts';
 import { API_PAYMENT_JOBS } from './modules/merchant-api/api-payments.jobs.ts';
+import { SETTLEMENT_JOBS } from './modules/settlements/settlements.jobs.ts';
 
 export const BODY_MAX_BYTES = 15 * 1024 * 1024;
 
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
     API_PAYMENT_JOBS,
     REFUND_JOBS,
     TRANSACTION_JOBS,
+    SETTLEMENT_JOBS,
     LEDGER_HEALTH_JOBS,
   ])
     registerJobs(jobs);

@@ -75,6 +75,11 @@ export const AUDIT_ACTIONS = [
   'refund.cancel',
   'refund.process',
   'refund.post',
+  // ---- settlements (issue 16): configured and run in the console, posted by batch runs ----
+  'settlement-config.update',
+  'settlement.run',
+  'settlement.post',
+  'rolling-reserve.release',
   // ---- withdrawals (issue 16): methods and requests of the merchant, decided in the console ----
   'withdrawal-method.add',
   'withdrawal.request',

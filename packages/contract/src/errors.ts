@@ -311,6 +311,13 @@ export const ERRORS = {
     409,
     (p) => `The remaining refundable amount is now ${p.remaining}. Please check the amount and try again.`,
   ),
+  // ---- settlements (issue 16) ----------------------------------------------------------------
+  /** No settlement of this merchant with this id (another merchant's is not found either). */
+  SETTLEMENT_NOT_FOUND: fixed(404, 'Settlement not found.'),
+  /** A settlement run by hand with a cut-off that has not come yet. */
+  SETTLEMENT_CUTOFF_IN_FUTURE: fixed(422, 'The cutoff cannot be in the future.'),
+  /** A report type offered in one format only (the settlement exports are Excel only). */
+  REPORT_FORMAT_NOT_OFFERED: withParams<{ format: string }>(422, (p) => `This report cannot be exported as ${p.format}.`),
   // ---- withdrawals (issue 16) -------------------------------------------------------------
   /** No active withdrawal method of the catalogue with this id in the currency. */
   WITHDRAWAL_METHOD_NOT_OFFERED: fixed(422, 'This withdrawal method is not offered in the currency of the wallet.'),

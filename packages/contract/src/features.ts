@@ -36,6 +36,7 @@ export const FEATURES = {
   'with-drawal': { name: 'Withdrawals', group: 'Payments', sort: 7, icon: 'withdrawal', audience: 'merchant' },
   'account-ledger': { name: 'Account Ledger', group: 'Payments', sort: 30, icon: 'ledger', audience: 'merchant' },
   reports: { name: 'Reports', group: 'Payments', sort: 31, icon: 'reports', audience: 'merchant' },
+  settlements: { name: 'Settlements', group: 'Payments', sort: 7, icon: 'settlements', audience: 'merchant' },
 } as const satisfies Record<string, FeatureEntry>;
 
 export type TFeatureSlug = keyof typeof FEATURES;

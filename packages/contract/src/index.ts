@@ -138,6 +138,13 @@ export * from './calls/pos-api/login.ts';
 export * from './calls/pos-api/session.ts';
 export * from './calls/pos-api/logout.ts';
 export * from './calls/pos-api/sale.ts';
+// ---- settlements (issue 16) ----
+export * from './calls/settlements/common.ts';
+export * from './calls/settlements/settlements.ts';
+export * from './calls/admin/admin-get-settlement-configs.ts';
+export * from './calls/admin/admin-update-settlement-config.ts';
+export * from './calls/admin/admin-run-settlements.ts';
+export * from './calls/admin/admin-get-settlement-runs.ts';
 export * from './calls/pos-api/pre-auth.ts';
 export * from './calls/pos-api/capture.ts';
 export * from './calls/pos-api/refund.ts';

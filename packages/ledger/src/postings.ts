@@ -149,11 +149,12 @@ export interface AggregateSettlementInput {
   reserveMinor: bigint;
 }
 
-/** Aggregate settlement S with reserve R: on-hold -S; available +(S-R); reserve wallet +R. */
+/** Aggregate settlement S with reserve R (0 <= R <= S): on-hold -S; available +(S-R); reserve wallet +R. */
 export function aggregateSettlementEntries(input: AggregateSettlementInput): Entries {
   const { currency, settledMinor, reserveMinor } = input;
   assertPositiveMinor(settledMinor, 'settledMinor');
-  assert(reserveMinor >= 0n && reserveMinor < settledMinor, 'reserveMinor must be 0 <= R < S');
+  // R = S is a 100% reserve: the available entry is 0 and left out.
+  assert(reserveMinor >= 0n && reserveMinor <= settledMinor, 'reserveMinor must be 0 <= R <= S');
   assert(input.merchantWalletId !== input.reserveWalletId, 'the reserve is a separate wallet');
   const merchant = wallet(input.merchantWalletId);
   return finish(currency, [

@@ -31,6 +31,7 @@ import * as m0026 from './migrations/0026-refund-history.ts';
 import * as m0027 from './migrations/0027-transaction-rollups.ts';
 import * as m0028 from './migrations/0028-approval-codes.ts';
 import * as m0029 from './migrations/0029-transaction-party-indexes.ts';
+import * as m0030 from './migrations/0030-settlements.ts';
 import * as m0031 from './migrations/0031-withdrawals.ts';
 import * as m0032 from './migrations/0032-ledger-health.ts';
 
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0027-transaction-rollups': m0027,
   '0028-approval-codes': m0028,
   '0029-transaction-party-indexes': m0029,
+  '0030-settlements': m0030,
   '0031-withdrawals': m0031,
   '0032-ledger-health': m0032,
 };

@@ -260,6 +260,9 @@ export interface TransactionsTable {
   // ---- approval codes (0028) ----
   /** The acquirer's approval code of an approved card authorisation; null otherwise. */
   approval_code: Generated<string | null>;
+  // ---- settlements (0030) ----
+  /** The settlement that took this payment (or this refund of a payment, paid from on hold). */
+  settlement_id: Generated<bigint | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   // ---- rollups (0027) ----
@@ -540,6 +543,10 @@ export interface Database {
   merchant_payments: MerchantPaymentsTable;
   refund_requests: RefundRequestsTable;
   refund_request_details: RefundRequestDetailsTable;
+  // ---- settlements (0030) ----
+  settlement_configs: SettlementConfigsTable;
+  settlements: SettlementsTable;
+  rolling_reserves: RollingReservesTable;
   // ---- withdrawals (0031) ----
   withdrawal_fields: WithdrawalFieldsTable;
   user_withdrawal_methods: UserWithdrawalMethodsTable;
@@ -931,6 +938,63 @@ export interface WebhookDeliveriesTable {
   duration_ms: number;
   error: string | null;
   created_at: Generated<Date>;
+}
+
+// ---- settlements (0030) ----
+export interface SettlementConfigsTable {
+  id: Generated<bigint>;
+  merchant_user_id: bigint;
+  /** Null: the merchant's own configuration; else this channel's, overriding it. */
+  channel_id: bigint | null;
+  /** 1 aggregate, 2 direct. */
+  type: number;
+  schedule: Generated<'daily'>;
+  delay_days: Generated<number>;
+  reserve_bps: Generated<number>;
+  reserve_hold_seconds: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface SettlementsTable {
+  id: Generated<bigint>;
+  uuid: string;
+  merchant_user_id: bigint;
+  wallet_id: bigint;
+  currency_id: number;
+  channel_id: bigint | null;
+  type: number;
+  status: Generated<number>;
+  from_date: ColumnType<string, string, string>;
+  to_date: ColumnType<string, string, string>;
+  /** The posting (type 12 or 7); null when the payments left nothing on hold to move. */
+  transaction_id: bigint | null;
+  amount: bigint;
+  fee: bigint;
+  vat: bigint;
+  transactions_count: number;
+  cutoff: ColumnType<Date, Date, Date>;
+  batch_run_id: bigint | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface RollingReservesTable {
+  id: Generated<bigint>;
+  uuid: string;
+  settlement_id: bigint;
+  merchant_user_id: bigint;
+  /** The merchant's wallet the reserve is released to. */
+  wallet_id: bigint;
+  reserve_wallet_id: bigint;
+  amount: bigint;
+  /** Basis points. */
+  percent: number;
+  status: Generated<number>;
+  /** Seconds. */
+  time_interval: number;
+  release_at: ColumnType<Date, Date, Date>;
+  release_transaction_id: bigint | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 // ---- ledger health (0032) --------------------------------------------------------------------

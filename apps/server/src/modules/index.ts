@@ -25,6 +25,7 @@ import { registerAppSettingsCalls } from './app-settings/app-settings.routes.ts'
 import { registerWebhookCalls } from './webhooks/webhooks.routes.ts';
 import { registerRefundCalls } from './refunds/refunds.routes.ts';
 import { registerAccountLedgerCalls } from './account-ledger/account-ledger.routes.ts';
+import { registerSettlementCalls } from './settlements/settlements.routes.ts';
 import { registerWithdrawalCalls } from './withdrawals/withdrawals.routes.ts';
 
 export function registerModules(dispatcher: Dispatcher, deps: Deps): void {
@@ -52,5 +53,6 @@ export function registerModules(dispatcher: Dispatcher, deps: Deps): void {
   registerWebhookCalls(dispatcher, deps);
   registerRefundCalls(dispatcher, deps);
   registerAccountLedgerCalls(dispatcher, deps);
+  registerSettlementCalls(dispatcher, deps);
   registerWithdrawalCalls(dispatcher, deps);
 }

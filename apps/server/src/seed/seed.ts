@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import {
   FEATURE_GROUPS,
   FEATURES,
+  SETTLEMENT_TYPE,
   KYC_STATUS,
   STORE_STATUS,
   STORE_TYPE,
@@ -22,6 +23,7 @@ import { insertDemoAdmin, insertDemoPendingStore } from './seed-admin.ts';
 import { insertDemoCustomers } from './seed-customers.ts';
 import { insertCardSchemes, insertDemoMerchantFees } from './seed-merchant-payments.ts';
 import { insertDemoPaymentLinks } from './seed-payment-links.ts';
+import { setSettlementConfig } from '../modules/settlements/settlements.service.ts';
 import { insertDemoAppSettings } from './seed-app-settings.ts';
 import { insertWithdrawalMethods } from './seed-withdrawals.ts';
 
@@ -281,6 +283,22 @@ export async function seedDemoData(db: Db): Promise<void> {
   await once(db, 'seed:demo-customers:v1', () => insertDemoCustomers(db, DEMO_ACCOUNTS[0].email));
   await once(db, 'seed:demo-payment-links:v1', () => insertDemoPaymentLinks(db, DEMO_ACCOUNTS[0].email, 'HCR-ALQ-WEB'));
   await once(db, 'seed:demo-app-settings:v1', () => insertDemoAppSettings(db, DEMO_ACCOUNTS[0].email));
+  await once(db, 'seed:demo-settlement-config:v1', () => insertDemoSettlementConfig(db, DEMO_ACCOUNTS[0].email));
+}
+
+/** The demo merchant settles aggregate, daily (T+1), holding a 10% rolling reserve for 7 days (docs/settlements.md). */
+async function insertDemoSettlementConfig(db: Db, merchantEmail: string): Promise<void> {
+  const merchant = await db.selectFrom('users').select('id').where('email', '=', merchantEmail).executeTakeFirst();
+  if (!merchant) return;
+  await setSettlementConfig(db, {
+    merchantUserId: merchant.id,
+    channelId: null,
+    type: SETTLEMENT_TYPE.AGGREGATE,
+    schedule: 'daily',
+    delayDays: 1,
+    reserveBps: 1_000,
+    reserveHoldSeconds: 7 * 24 * 60 * 60,
+  });
 }
 
 async function insertDemoStaff(db: Db): Promise<void> {

@@ -178,6 +178,7 @@ export const FEATURE_PATHS = {
   'with-drawal': { consumer: MERCHANT_PATHS.withdrawals, merchant: MERCHANT_PATHS.withdrawals },
   'account-ledger': { consumer: MERCHANT_PATHS.accountLedger, merchant: MERCHANT_PATHS.accountLedger },
   reports: { consumer: MERCHANT_PATHS.reportsTransaction, merchant: MERCHANT_PATHS.reportsTransaction },
+  settlements: { consumer: MERCHANT_PATHS.settlements, merchant: MERCHANT_PATHS.settlements },
 } as const satisfies Record<TFeatureSlug, Record<TAccountKind, string>>;
 
 /** The menu link of a feature slug from the server, or undefined for a slug this build has no screen for. */

@@ -7,13 +7,16 @@
 // Adding a report type (docs/exports.md): its request variant in the contract
 // (packages/contract/src/calls/reports/common.ts, REPORT_REQUESTS) and one entry here.
 import {
+  EXPORT_FORMATS,
   REFUND_REQUEST_STATUS,
   TRANSACTION_STATUS,
   ZGenerateReportRequest,
+  type TExportFormat,
   type TFeatureSlug,
   type TGenerateReportInput,
   type TLedgerRow,
   type TReportType,
+  type TSettlementRow,
   type TTransactionRow,
 } from '@paywallet/contract';
 import type { Queryable } from '../../db/database.ts';
@@ -30,6 +33,13 @@ import {
 } from '../payment-links/payment-links.service.ts';
 import { transactionList, transactionListParams } from '../transactions/transactions.service.ts';
 import { refundList, refundListParams, type RefundView } from '../refunds/refunds.service.ts';
+import {
+  settlementList,
+  settlementListParams,
+  settlementTransactionList,
+  settlementTransactionParams,
+  type SettlementTransactionView,
+} from '../settlements/settlements.service.ts';
 import { readAhead } from './read-ahead.ts';
 
 /** How a cell reads: text as is; money in minor units, shown in major units; an ISO time in GMT. */
@@ -66,6 +76,8 @@ export interface ReportTypeDefinition<K extends TReportType, Params, Tables exte
   columns: ReadonlyArray<ReportColumn<View>>;
   /** The currency of a row, for totals per currency (no totals without it); null leaves the row out of the totals. */
   currencyOf?(row: View): string | null;
+  /** The formats offered (default: every one); another is refused REPORT_FORMAT_NOT_OFFERED. */
+  formats?: readonly TExportFormat[];
 }
 
 /** What a report row becomes: its cells, in column order, and its currency for the totals. */
@@ -87,6 +99,8 @@ export interface ReportType {
   title: string;
   feature: TFeatureSlug;
   columns: ReadonlyArray<Omit<ReportColumn<never>, 'value'>>;
+  /** The formats offered: the settlement exports are Excel only (spec 2 section 9). */
+  formats: readonly TExportFormat[];
   /** Reads the stored filters and checks them again (a store may have been removed since). */
   open(db: Queryable, accountHolderId: bigint, filters: Record<string, unknown>): Promise<OpenedReport>;
 }
@@ -108,6 +122,7 @@ export function defineReportType<K extends TReportType, Params, Tables extends k
     reportType: definition.reportType,
     title: definition.title,
     feature: definition.feature,
+    formats: definition.formats ?? EXPORT_FORMATS,
     columns: columns.map(({ header, width, kind, summed }) => ({ header, width, kind, summed })),
     async open(db, accountHolderId, filters) {
       // The same schema as the call: stored filters are read exactly as they were accepted.
@@ -221,6 +236,50 @@ const paymentLinkColumns: ReadonlyArray<ReportColumn<LinkExportView>> = [
   { header: 'Added By', width: 12, kind: 'text', value: (row) => row.added_by },
 ];
 
+// The settlements of one type: the Settlements screen's columns. Totals add the settled amounts.
+const settlementColumns: ReadonlyArray<ReportColumn<TSettlementRow>> = [
+  { header: 'Settlement Id', width: 38, kind: 'text', value: (row) => row.uuid },
+  { header: 'Type', width: 10, kind: 'text', value: (row) => row.type },
+  { header: 'From Date', width: 11, kind: 'text', value: (row) => row.from_date },
+  { header: 'To Date', width: 11, kind: 'text', value: (row) => row.to_date },
+  { header: 'Channel', width: 14, kind: 'text', value: (row) => row.channel?.name ?? null },
+  { header: 'Currency', width: 9, kind: 'text', value: (row) => row.user_account.currency.code },
+  { header: 'Payable Amount', width: 14, kind: 'amount', value: (row) => row.amount, summed: true },
+  { header: 'Fee', width: 10, kind: 'fee', value: (row) => row.fee, summed: true },
+  { header: 'Vat', width: 10, kind: 'fee', value: (row) => row.vat, summed: true },
+  { header: 'Settlement Amount', width: 15, kind: 'amount', value: (row) => row.settlement_amount, summed: true },
+  {
+    header: 'Reserve (%)',
+    width: 10,
+    kind: 'text',
+    value: (row) => (row.rolling_reserve ? bpsText(row.rolling_reserve.rolling_reserve) : null),
+  },
+  { header: 'Reserve (Amount)', width: 14, kind: 'amount', value: (row) => row.rolling_reserve?.amount ?? null },
+  { header: 'Status', width: 9, kind: 'text', value: (row) => row.status_str },
+  { header: 'Reference', width: 38, kind: 'text', value: (row) => row.reference },
+  { header: 'Created At (GMT)', width: 18, kind: 'time', value: (row) => row.created_at },
+];
+
+/** 1000 basis points read "10%". */
+function bpsText(bps: number): string {
+  return `${bps / 100}%`;
+}
+
+// One settlement's transactions: the detail screens' columns; a refund row names the payment it refunded.
+const settlementTransactionColumns: ReadonlyArray<ReportColumn<SettlementTransactionView>> = [
+  { header: 'Transaction Id', width: 38, kind: 'text', value: (row) => row.uuid },
+  { header: 'Type', width: 6, kind: 'text', value: (row) => String(row.transaction_type_id) },
+  { header: 'Sender Account Title', width: 18, kind: 'text', value: (row) => row.sender_account_title },
+  { header: 'Receiver Account Title', width: 18, kind: 'text', value: (row) => row.receiver_account_title },
+  { header: 'Currency', width: 9, kind: 'text', value: (row) => row.currency_code },
+  { header: 'Amount', width: 13, kind: 'amount', value: (row) => row.amount },
+  { header: 'Fee', width: 10, kind: 'fee', value: (row) => row.fee },
+  { header: 'Vat', width: 10, kind: 'fee', value: (row) => row.vat },
+  { header: 'Settled Amount', width: 14, kind: 'amount', value: (row) => row.settled_amount, summed: true },
+  { header: 'Refunded Transaction', width: 38, kind: 'text', value: (row) => row.refunded_transaction?.uuid ?? null },
+  { header: 'Created At (GMT)', width: 18, kind: 'time', value: (row) => row.created_at },
+];
+
 // One entry per report type, each a block of its own (blank line between), so that areas adding
 // their types in parallel touch separate lines.
 export const REPORT_TYPES = {
@@ -276,6 +335,28 @@ export const REPORT_TYPES = {
     list: linkExportList,
     params: async (_db, accountHolderId, input) => linkListParams(accountHolderId, input),
     columns: paymentLinkColumns,
+  }),
+
+  settlements: defineReportType({
+    reportType: 'settlements',
+    title: 'Settlements',
+    feature: 'settlements',
+    list: settlementList,
+    params: (db, accountHolderId, input) => settlementListParams(db, accountHolderId, input),
+    columns: settlementColumns,
+    currencyOf: (row) => row.user_account.currency.code,
+    formats: ['excel'],
+  }),
+
+  settlement: defineReportType({
+    reportType: 'settlement',
+    title: 'Settlement Transactions',
+    feature: 'settlements',
+    list: settlementTransactionList,
+    params: (db, accountHolderId, input) => settlementTransactionParams(db, accountHolderId, input.settlementId),
+    columns: settlementTransactionColumns,
+    currencyOf: (row) => row.currency_code,
+    formats: ['excel'],
   }),
 } satisfies Record<TReportType, ReportType>;
 

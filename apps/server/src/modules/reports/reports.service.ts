@@ -58,6 +58,8 @@ function checkMayExport(scope: Pick<Scope, 'audience' | 'grantedFeatures'>, type
   if (scope.grantedFeatures !== null && !scope.grantedFeatures.has(type.feature)) fail('FEATURE_NOT_GRANTED');
 }
 
+const FORMAT_NAMES: Readonly<Record<TExportFormat, string>> = { excel: 'Excel', pdf: 'PDF' };
+
 function typeOfReport(name: string): ReportType {
   const type = reportTypeOf(name);
   assert(type !== undefined, `report type ${name} is registered`);
@@ -72,6 +74,7 @@ export async function generateReport(
 ): Promise<{ reportId: string; status: TReportStatus }> {
   const type = typeOfReport(input.reportType);
   checkMayExport(scope, type);
+  if (!type.formats.includes(input.exportAs)) fail('REPORT_FORMAT_NOT_OFFERED', { format: FORMAT_NAMES[input.exportAs] });
   const inProgress = await repository.countReportsInProgress(deps.db, scope.accountHolderId);
   if (inProgress >= REPORT_LIMITS.inProgressMax) fail('REPORTS_IN_PROGRESS_LIMIT', { max: REPORT_LIMITS.inProgressMax });
   const { reportType, exportAs, limit, ...filters } = input;

@@ -330,7 +330,7 @@ describe('who may export and download', () => {
 
   it('refuses an unknown report type and a missing format, writing nothing', async () => {
     const before = await countRows(t, ['reports', 'jobs']);
-    const unknown = await t.post('generate-report', { reportType: 'settlements', exportAs: 'excel' }, { token: shop.token });
+    const unknown = await t.post('generate-report', { reportType: 'withdrawals', exportAs: 'excel' }, { token: shop.token });
     const noFormat = await t.post('generate-report', { reportType: 'transaction' }, { token: shop.token });
     const badDates = await t.post(
       'generate-report',

@@ -9,6 +9,7 @@ import { ZPaymentLinkFilters } from '../payment-links/get-payment-link-info.ts';
 import { ZGetPaymentlinkTransactionsRequest } from '../payment-links/get-paymentlink-transactions.ts';
 import { ZTransactionFilters } from '../transactions/get-transactions.ts';
 import { ZRefundFilters } from '../refunds/common.ts';
+import { ZSettlementDetailFilters, ZSettlementFilters } from '../settlements/common.ts';
 
 /** Spec 1 section 9 and spec 2: exports are offered as Excel and PDF. */
 export const EXPORT_FORMATS = ['excel', 'pdf'] as const;
@@ -67,6 +68,12 @@ export const REPORT_REQUESTS = {
 
   /** The refund requests: get-all-refunds' filters. */
   refunds: ZRefundFilters.extend(zOutput).superRefine(dateRangeOrdered),
+
+  /** One settlement's transactions (the settlement detail screens): Excel only. */
+  settlement: ZSettlementDetailFilters.extend(zOutput),
+
+  /** The settlements of one type: the settlements list's filters; Excel only. */
+  settlements: ZSettlementFilters.extend(zOutput),
 } as const;
 
 type ReportRequests = typeof REPORT_REQUESTS;
