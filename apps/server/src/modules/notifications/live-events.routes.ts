@@ -1,6 +1,6 @@
 // GET /api/events: the live stream of the signed-in user's notifications as Server-Sent Events
 // (DECISIONS 14: foreground messages raise a toast and the bell count). Its policy is a call's
-// (events-stream: a fully signed-in consumer or merchant), enforced by the dispatcher. Two ways in:
+// (events-stream: a fully signed-in consumer, merchant or administrator), enforced by the dispatcher. Two ways in:
 //  - the accessToken header (any HTTP client): the dispatcher resolves the session and enforces
 //    the policy, like any call;
 //  - `?ticket=...`, a single-use ticket from v1/get-events-ticket (60 s, stored hashed, consumed

@@ -1,9 +1,10 @@
 // GET /api/events: the live stream of the signed-in user's notifications, as Server-Sent Events
-// (DECISIONS 14). Its policy is a call's: a fully signed-in wallet holder, through the
+// (DECISIONS 14). Its policy is a call's: a fully signed-in wallet holder or administrator, through the
 // accessToken header or a single-use ticket of get-events-ticket (which has the same policy),
 // because a browser's EventSource cannot send a header.
 import { z } from 'zod';
-import { defineCall, httpRequest, WALLET_HOLDERS } from '../../call.ts';
+import { defineCall, httpRequest } from '../../call.ts';
+import { NOTIFICATION_READERS } from './notifications.ts';
 
 const route = {
   method: 'GET',
@@ -14,7 +15,7 @@ const route = {
 
 export const eventsStreamCall = defineCall({
   path: 'events-stream',
-  audience: WALLET_HOLDERS,
+  audience: NOTIFICATION_READERS,
   session: 'full',
   feature: null,
   kind: 'read',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineCall, WALLET_HOLDERS } from '../../call.ts';
+import { defineCall } from '../../call.ts';
+import { NOTIFICATION_READERS } from './notifications.ts';
 
 /** How long a ticket for the live stream may wait before it is used. */
 export const EVENTS_TICKET_LIFE_S = 60;
@@ -11,7 +12,7 @@ export const EVENTS_TICKET_LIFE_S = 60;
 export const ZGetEventsTicketResponse = z.object({ ticket: z.string(), expiresIn: z.number().int() });
 export const getEventsTicketCall = defineCall({
   path: 'get-events-ticket',
-  audience: WALLET_HOLDERS,
+  audience: NOTIFICATION_READERS,
   session: 'full',
   feature: null,
   kind: 'write',

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { defineCall, WALLET_HOLDERS } from '../../call.ts';
+import { defineCall, WALLET_HOLDERS, type TAudience } from '../../call.ts';
 import { zLoadMore, zLoadMoreOf } from '../../lists.ts';
+
+/**
+ * Who reads their own notifications: the wallet holders, and administrators in their own session
+ * (the ledger's health checks raise breaches to them; the console's bell reads them). Every
+ * handler reads the caller's own rows (`notificationOwnerOf`), so widening the audience shows an
+ * administrator their own notifications and nobody else's.
+ */
+export const NOTIFICATION_READERS = [...WALLET_HOLDERS, 'admin'] as const satisfies readonly TAudience[];
 
 /** A notification (spec 3 section 3): its type, the message the user reads, and when. */
 export const ZNotification = z.object({
@@ -17,7 +25,7 @@ export const ZNotificationsRequest = z.object({ ...zLoadMore });
 export const ZNotificationsResponse = zLoadMoreOf(ZNotification).extend({ unreadCount: z.number().int() });
 export const notificationsCall = defineCall({
   path: 'notifications',
-  audience: WALLET_HOLDERS,
+  audience: NOTIFICATION_READERS,
   session: 'full',
   feature: null,
   kind: 'read',
