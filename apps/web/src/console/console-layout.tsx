@@ -1,6 +1,6 @@
 // The operations console's shell (DECISIONS 17): its own top bar (the product, 'Operations
-// console', the administrator and Logout) and its own menu (Stores, KYC, Merchants, Audit log, Refunds,
-// Withdrawals, Ledger health).
+// console', the bell of the administrator's own notifications, the administrator and Logout)
+// and its own menu (Stores, KYC, Merchants, Audit log, Refunds, Withdrawals, Ledger health).
 // Loaded only under /console, so a consumer or merchant never downloads it. Below the sm
 // breakpoint the menu is a drawer opened from the top bar.
 import { Suspense, useEffect } from 'react';
@@ -14,6 +14,7 @@ import { AUTH_PATHS, CONSOLE_PATHS } from '../lib/paths.ts';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
 import { LoadingState } from '../components/query-states.tsx';
+import { ConsoleBell } from './components/console-bell.tsx';
 import { useLocalState } from '../hooks/use-local-state.ts';
 import { clearClientState } from '../lib/storage.ts';
 
@@ -73,6 +74,7 @@ export function ConsoleLayout() {
             </Badge>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <ConsoleBell />
             {user && (
               <Text size="sm" fw={500} visibleFrom="sm">
                 {user.first_name} {user.last_name}
