@@ -33,3 +33,9 @@ export async function listWalletBalancesOfEmail(db: Queryable, email: string) {
     .orderBy('wallets.id')
     .execute();
 }
+
+/** The id of the user with this e-mail, if any (the dev notice's recipient). */
+export async function findUserIdByEmail(db: Queryable, email: string): Promise<bigint | undefined> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  return row?.id;
+}

@@ -8,7 +8,7 @@ import { fieldFailure, refusalEnvelope, validationFailure, type AppError } from 
 import { sendEnvelope } from '../../transport/http.ts';
 import { toJson } from '../../transport/json.ts';
 import { outboxPage } from './dev-outbox-page.ts';
-import { ledgerCheck, listOutbox } from './dev-outbox.service.ts';
+import { ledgerCheck, listOutbox, sendDevNotice } from './dev-outbox.service.ts';
 
 /** The one filter every dev route takes: an address, as long as an e-mail may be. */
 const ZDevQuery = z.object({ email: zText('email', LIMITS.emailMaxChars).optional() });
@@ -25,6 +25,15 @@ export function registerDevOutbox(app: FastifyInstance, deps: Deps): void {
     if ('refused' in query) return sendEnvelope(reply, refusalEnvelope(query.refused));
     const data = await listOutbox(deps, query.email);
     return reply.type('application/json').send(toJson({ code: 200, message: 'Success', data }));
+  });
+  // A dev notice to the user of ?email=... (browser tests of the bells: see dev-outbox.notifications.ts).
+  app.post('/api/dev/notice', async (request, reply) => {
+    const query = devQueryOf(request);
+    if ('refused' in query) return sendEnvelope(reply, refusalEnvelope(query.refused));
+    if (query.email === undefined) return sendEnvelope(reply, refusalEnvelope(fieldFailure({ email: 'The email field is required.' })));
+    const sent = await sendDevNotice(deps, query.email);
+    if (!sent) return sendEnvelope(reply, refusalEnvelope(fieldFailure({ email: 'No user has this e-mail.' })));
+    return reply.type('application/json').send(toJson({ code: 200, message: 'Success', data: sent }));
   });
   app.get('/dev/outbox', async (request, reply) => {
     const query = devQueryOf(request);

@@ -2,7 +2,9 @@
 // the ledger's invariants with one user's balances, for browser tests.
 import type { Deps } from '../../deps.ts';
 import { checkLedgerInvariants } from '../ledger/invariants.ts';
-import { listOutboxEmails, listWalletBalancesOfEmail } from './dev-outbox.repository.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { findUserIdByEmail, listOutboxEmails, listWalletBalancesOfEmail } from './dev-outbox.repository.ts';
+import { DEV_NOTICE } from './dev-outbox.notifications.ts';
 
 const OUTBOX_PAGE_SIZE = 50;
 
@@ -23,4 +25,19 @@ export async function ledgerCheck(deps: Deps, email: string | undefined) {
   const report = await checkLedgerInvariants(deps.db);
   const wallets = email ? await listWalletBalancesOfEmail(deps.db, email.trim().toLowerCase()) : [];
   return { ...report, wallets };
+}
+
+let devNoticeSequence = 0;
+
+/**
+ * Development only: a dev notice to the user of `email`, written through the one `notify` (so it
+ * reaches their bell and live stream as any notification does); undefined when no user has it.
+ */
+export async function sendDevNotice(deps: Deps, email: string): Promise<{ message: string } | undefined> {
+  const userId = await findUserIdByEmail(deps.db, email.trim().toLowerCase());
+  if (userId === undefined) return undefined;
+  devNoticeSequence += 1;
+  const data = { sequence: devNoticeSequence };
+  await deps.db.transaction().execute(async (trx) => notify(trx, userId, DEV_NOTICE, data));
+  return { message: DEV_NOTICE.message(data) };
 }

@@ -3,7 +3,8 @@
 // newest first, and never another administrator's or a merchant's, whatever cursor is sent;
 // read-all marks only their own; the live stream (a ticket, or the header) delivers their new
 // ones and nobody else's; an administrator logged in as a merchant still reads the merchant's; a
-// breach found by the ledger's health check reaches each administrator's list through the call.
+// breach found by the ledger's health check reaches each administrator's list through the call;
+// the dev notice (what the browser test uses) writes through notify, and only to a known e-mail.
 // The file ends with the ledger's invariants (the breach made on purpose is mended first).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getEventsTicketCall, notificationsCall, readAllNotificationsCall } from '@paywallet/contract';
@@ -83,18 +84,7 @@ describe('an administrator’s notifications', () => {
       read_at: null,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
-    expect(first.data.map((row) => numberOf(row.message))).toEqual([
-      '12',
-      '11',
-      '10',
-      '9',
-      '8',
-      '7',
-      '6',
-      '5',
-      '4',
-      '3',
-    ]);
+    expect(first.data.map((row) => numberOf(row.message))).toEqual(['12', '11', '10', '9', '8', '7', '6', '5', '4', '3']);
     const second = await page(ada.token, { perPage: 10, cursor: first.nextCursor! });
     expect(second.data.map((row) => numberOf(row.message))).toEqual(['2', '1']);
     expect(second.nextCursor).toBeNull();
@@ -162,6 +152,26 @@ describe('an administrator’s live stream', () => {
   });
 });
 
+describe('the dev notice (development only, for the browser test of the console bell)', () => {
+  it('writes a notice through notify to the user of an e-mail, and refuses an unknown or missing one with nothing written', async () => {
+    const before = await page(ben.token);
+    const sent = await t.app.inject({ method: 'POST', url: `/api/dev/notice?email=${encodeURIComponent(ben.email)}` });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { message } = (sent.json() as { data: { message: string } }).data;
+    expect(message).toMatch(/^Test notice \d+ from the development tools\.$/);
+    const after = await page(ben.token);
+    expect(after.unreadCount).toBe(before.unreadCount + 1);
+    expect(after.data[0]).toMatchObject({ type: 'dev-notice', message, read_at: null });
+
+    const rows = await countRows(t, ['notifications']);
+    const unknown = await t.app.inject({ method: 'POST', url: `/api/dev/notice?email=${encodeURIComponent('nobody@example.com')}` });
+    expect([unknown.statusCode, (unknown.json() as { reason: string }).reason]).toEqual([400, 'VALIDATION_FAILED']);
+    const missing = await t.app.inject({ method: 'POST', url: '/api/dev/notice' });
+    expect([missing.statusCode, (missing.json() as { reason: string }).reason]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(await countRows(t, ['notifications'])).toEqual(rows);
+  });
+});
+
 describe('a breach found by the ledger health check', () => {
   it('reaches each administrator’s list through the notifications call, and changes nothing else', async () => {
     await runIncrementalCheck(t.deps, { settleMs: 0 });
@@ -179,7 +189,14 @@ describe('a breach found by the ledger health check', () => {
     const entry = (amount: bigint) =>
       t.deps.db
         .insertInto('ledger_entries')
-        .values({ transaction_id: last.transaction_id, wallet_id: wallet, system_account: null, currency: 'AED', bucket: 'available', amount })
+        .values({
+          transaction_id: last.transaction_id,
+          wallet_id: wallet,
+          system_account: null,
+          currency: 'AED',
+          bucket: 'available',
+          amount,
+        })
         .execute();
     await entry(100n);
     const found = await runIncrementalCheck(t.deps, { settleMs: 0 });

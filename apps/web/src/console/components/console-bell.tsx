@@ -89,7 +89,10 @@ export function ConsoleBell() {
             {list.isSuccess && rows.length === 0 && <EmptyState message="No notifications yet." />}
             {rows.length > 0 && (
               // The list scrolls when long: its viewport takes the focus, so it scrolls by keyboard too.
-              <ScrollArea.Autosize mah={phone ? 360 : 420} viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Your notifications' }}>
+              <ScrollArea.Autosize
+                mah={phone ? 360 : 420}
+                viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Your notifications' }}
+              >
                 <Stack gap={8} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
                   {rows.map((row) => (
                     <li key={row.id} data-notification-id={row.id} data-unread={row.read_at === null}>
