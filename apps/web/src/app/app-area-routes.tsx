@@ -17,6 +17,7 @@ import { paymentLinkRoutes } from './routes/payment-links.tsx';
 import { appSettingsRoutes } from './routes/app-settings.tsx';
 import { refundRoutes } from './routes/refunds.tsx';
 import { reportingRoutes } from './routes/reporting.tsx';
+import { settlementRoutes } from './routes/settlements.tsx';
 
 const AppLayout = lazyPage(() => import('./layouts/app-layout.tsx'), 'AppLayout');
 const FeaturePlaceholder = lazyPage(() => import('../features/shell/pages/feature-placeholder-page.tsx'), 'FeaturePlaceholderPage');
@@ -43,6 +44,7 @@ export const appAreaRoutes: RouteObject[] = [
       ...apiPaymentRoutes,
       ...refundRoutes,
       ...reportingRoutes,
+      ...settlementRoutes,
       { path: '*', element: <FeaturePlaceholder /> },
     ],
   },

@@ -1,5 +1,6 @@
 // The operations console's shell (DECISIONS 17): its own top bar (the product, 'Operations
-// console', the administrator and Logout) and its own menu (Stores, KYC, Merchants, Audit log, Refunds).
+// console', the administrator and Logout) and its own menu (Stores, KYC, Merchants, Audit log, Refunds,
+// Settlement configs, Settlement runs).
 // Loaded only under /console, so a consumer or merchant never downloads it. Below the sm
 // breakpoint the menu is a drawer opened from the top bar.
 import { Suspense, useEffect } from 'react';
@@ -22,6 +23,8 @@ const MENU: Array<{ label: string; to: string; icon: IconName }> = [
   { label: 'Merchants', to: CONSOLE_PATHS.merchants, icon: 'users' },
   { label: 'Audit log', to: CONSOLE_PATHS.auditLog, icon: 'report' },
   { label: 'Refunds', to: CONSOLE_PATHS.refunds, icon: 'refund' },
+  { label: 'Settlement configs', to: CONSOLE_PATHS.settlementConfigs, icon: 'settlement' },
+  { label: 'Settlement runs', to: CONSOLE_PATHS.settlementRuns, icon: 'settlement' },
 ];
 
 export function ConsoleLayout() {

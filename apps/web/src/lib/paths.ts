@@ -91,6 +91,8 @@ export const CONSOLE_PATHS = {
   /** A merchant's card fee schedule: ?id=<merchant user id>. */
   merchantFees: '/console/merchant-fees',
   refunds: '/console/refunds',
+  settlementConfigs: '/console/settlement-configs',
+  settlementRuns: '/console/settlement-runs',
 } as const;
 
 export const PATHS = { home: APP_ROOT, ...AUTH_PATHS, ...CONSUMER_PATHS, ...MERCHANT_PATHS } as const;
@@ -172,6 +174,7 @@ export const FEATURE_PATHS = {
   refund: { consumer: MERCHANT_PATHS.refund, merchant: MERCHANT_PATHS.refund },
   'account-ledger': { consumer: MERCHANT_PATHS.accountLedger, merchant: MERCHANT_PATHS.accountLedger },
   reports: { consumer: MERCHANT_PATHS.reportsTransaction, merchant: MERCHANT_PATHS.reportsTransaction },
+  settlements: { consumer: MERCHANT_PATHS.settlements, merchant: MERCHANT_PATHS.settlements },
 } as const satisfies Record<TFeatureSlug, Record<TAccountKind, string>>;
 
 /** The menu link of a feature slug from the server, or undefined for a slug this build has no screen for. */

@@ -15,6 +15,8 @@ const Merchants = lazyPage(() => import('../../console/pages/merchants-page.tsx'
 const AuditLog = lazyPage(() => import('../../console/pages/audit-log-page.tsx'), 'ConsoleAuditLogPage');
 const MerchantFees = lazyPage(() => import('../../console/pages/merchant-fees-page.tsx'), 'ConsoleMerchantFeesPage');
 const Refunds = lazyPage(() => import('../../console/pages/refunds-page.tsx'), 'ConsoleRefundsPage');
+const SettlementConfigs = lazyPage(() => import('../../console/pages/settlement-configs-page.tsx'), 'ConsoleSettlementConfigsPage');
+const SettlementRuns = lazyPage(() => import('../../console/pages/settlement-runs-page.tsx'), 'ConsoleSettlementRunsPage');
 
 /** Administrators only; the server refuses every console call to anyone else anyway. */
 function RequireAdmin({ children }: { children: ReactNode }) {
@@ -42,6 +44,8 @@ export const consoleRoutes: RouteObject = {
     { path: child(CONSOLE_PATHS.auditLog), element: <AuditLog /> },
     { path: child(CONSOLE_PATHS.merchantFees), element: <MerchantFees /> },
     { path: child(CONSOLE_PATHS.refunds), element: <Refunds /> },
+    { path: child(CONSOLE_PATHS.settlementConfigs), element: <SettlementConfigs /> },
+    { path: child(CONSOLE_PATHS.settlementRuns), element: <SettlementRuns /> },
     { path: '*', element: <Navigate to={CONSOLE_PATHS.stores} replace /> },
   ],
 };
