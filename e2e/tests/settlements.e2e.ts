@@ -99,9 +99,9 @@ describe('settlements: run in the console, seen and released at the merchant', (
     expect(await seriousViolations(admin)).toEqual([]);
     await screenshot(admin, 'console-settlement-config-refused');
     await dialog.getByLabel('Rolling reserve (%)').fill('10');
-    await dialog.getByLabel('Days').fill('0');
-    await dialog.getByLabel('Hours').fill('0');
-    await dialog.getByLabel('Mins').fill('0');
+    await dialog.getByLabel('Hold days').fill('0');
+    await dialog.getByLabel('Hold hours').fill('0');
+    await dialog.getByLabel('Hold mins').fill('0');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(async () => row.textContent(), POLL).toContain('0 days 0 hours 0 mins');
@@ -180,9 +180,11 @@ describe('settlements: run in the console, seen and released at the merchant', (
     const downloaded = merchant.waitForEvent('download', { timeout: 60_000 });
     await merchant.getByRole('button', { name: 'Export Excel' }).click();
     const sheet = await downloadedSheet(await downloaded);
-    const cells = sheet.slice(1).map((line) => line.map((cell) => String(cell ?? '')).join(' '));
-    expect(cells).toHaveLength(shown.length);
-    for (const uuid of shown) expect(cells.some((line) => line.includes(uuid!))).toBe(true);
+    // The header, a line per transaction (its id first), then the total of the settled amounts.
+    const body = sheet.slice(1, 1 + shown.length);
+    expect(body.map((line) => String(line[0])).sort()).toEqual([...shown].sort());
+    expect(String(sheet[1 + shown.length]?.[0] ?? '')).toMatch(/^Total/);
+    for (const uuid of payments) expect(shown).toContain(uuid);
   });
 
   it('fits a phone, list and details, without sideways overflow', async () => {

@@ -182,16 +182,16 @@ function ConfigForm({ config, onDone }: { config: TSettlementConfigRow | null; o
           <SelectField control={control} name="schedule" label="Schedule" data={[{ value: 'daily', label: 'Daily' }]} required />
         </Group>
         <Group grow align="flex-start">
-          <TextField control={control} name="delayDays" label="Delay (days, T+N)" inputMode="numeric" required />
+          <TextField control={control} name="delayDays" label="Delay (T+N)" inputMode="numeric" required />
           <TextField control={control} name="reservePercent" label="Rolling reserve (%)" inputMode="decimal" required />
         </Group>
         <Text size="sm" fw={500}>
           Reserve hold
         </Text>
         <Group grow align="flex-start">
-          <TextField control={control} name="holdDays" label="Days" inputMode="numeric" required />
-          <TextField control={control} name="holdHours" label="Hours" inputMode="numeric" required />
-          <TextField control={control} name="holdMins" label="Mins" inputMode="numeric" required />
+          <TextField control={control} name="holdDays" label="Hold days" inputMode="numeric" required />
+          <TextField control={control} name="holdHours" label="Hold hours" inputMode="numeric" required />
+          <TextField control={control} name="holdMins" label="Hold mins" inputMode="numeric" required />
         </Group>
         <Text size="xs" c="gray.7">
           A direct settlement holds no reserve. The reserve is released to the merchant&apos;s available balance when its hold ends.

@@ -1,7 +1,8 @@
 // The settlements of one type on the kit's DataTable (spec 2 "Settlements"): settlement id, from
 // and to dates, reference, channel, currency, amount, fee, VAT, settlement amount (amount − fee −
 // VAT, DECISIONS 3), status (DECISIONS 2) and when it was made. A row with a rolling reserve
-// expands into the reserve's sub-table; the row action opens the settlement's transactions
+// expands into the reserve's sub-table (Reference, Channel and Currency start hidden under
+// Columns to fit 1280 px); the row action opens the settlement's transactions
 // ('Settlement Transactions', 'Settlement' in the direct list). Load more under the table.
 import { Text } from '@mantine/core';
 import type { TSettlementRow, TSettlementTypeName } from '@paywallet/contract';
@@ -34,8 +35,16 @@ const COLUMNS: DataColumn<TSettlementRow>[] = [
     defaultToggle: false,
     render: (row) => (row.reference ? <ShortId value={row.reference} copyLabel={`reference ${row.reference}`} /> : '—'),
   },
-  { accessor: 'channel.name', title: 'Channel', render: (row) => row.channel?.name ?? '—' },
-  { accessor: 'user_account.currency.code', title: 'Currency', noWrap: true, render: (row) => row.user_account.currency.code },
+  // Channel and Currency start hidden under Columns, so that the rest fits 1280 px without
+  // scrolling sideways (the currency is the account's, named on the details).
+  { accessor: 'channel.name', title: 'Channel', defaultToggle: false, render: (row) => row.channel?.name ?? '—' },
+  {
+    accessor: 'user_account.currency.code',
+    title: 'Currency',
+    noWrap: true,
+    defaultToggle: false,
+    render: (row) => row.user_account.currency.code,
+  },
   { accessor: 'amount', title: 'Amount', textAlign: 'right', noWrap: true, render: (row) => <Amount minor={row.amount} size="sm" /> },
   {
     accessor: 'fee',

@@ -65,43 +65,43 @@ export function SettlementDetailsPage({ type }: { type: TSettlementTypeName }) {
   return (
     <Stack gap="lg">
       {header}
-      <Card withBorder padding="md" radius="md" component="section" aria-label="Settlement">
-        {settlement ? (
-          <KeyValueList
-            rows={[
-              {
-                label: 'Settlement Id',
-                value: (
-                  <Group gap={4} wrap="nowrap" justify="flex-end" component="span">
-                    <Text span size="sm" ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="settlement-uuid">
-                      {settlement.uuid}
-                    </Text>
-                    <CopyButton value={settlement.uuid} label="settlement id" />
-                  </Group>
-                ),
-              },
-              { label: 'From Date', value: settlement.from_date },
-              { label: 'To Date', value: settlement.to_date },
-              { label: 'Account Currency', value: currency },
-            ]}
-          />
-        ) : (
-          <Skeleton height={96} aria-label="Loading settlement" />
-        )}
-      </Card>
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              Transactions
-            </Title>
-            <SettlementTransactionsTable list={detail.transactions} currency={currency} />
-          </Stack>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Card withBorder padding="md" radius="md" component="section" aria-label="Settlement" h="100%">
+            {settlement ? (
+              <KeyValueList
+                rows={[
+                  {
+                    label: 'Settlement Id',
+                    value: (
+                      <Group gap={4} wrap="nowrap" justify="flex-end" component="span">
+                        <Text span size="sm" ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="settlement-uuid">
+                          {settlement.uuid}
+                        </Text>
+                        <CopyButton value={settlement.uuid} label="settlement id" />
+                      </Group>
+                    ),
+                  },
+                  { label: 'From Date', value: settlement.from_date },
+                  { label: 'To Date', value: settlement.to_date },
+                  { label: 'Account Currency', value: currency },
+                ]}
+              />
+            ) : (
+              <Skeleton height={96} aria-label="Loading settlement" />
+            )}
+          </Card>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Grid.Col span={{ base: 12, md: 5 }}>
           {detail.summary ? <SettlementSummaryCard summary={detail.summary} currency={currency} /> : <Skeleton height={180} />}
         </Grid.Col>
       </Grid>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Transactions
+        </Title>
+        <SettlementTransactionsTable list={detail.transactions} currency={currency} />
+      </Stack>
     </Stack>
   );
 }
