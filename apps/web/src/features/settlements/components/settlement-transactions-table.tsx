@@ -28,38 +28,39 @@ function Fee({ minor }: { minor: number }) {
   );
 }
 
-function columns(currency: string): DataColumn<TSettlementTransaction>[] {
-  return [
-    { accessor: 'uuid', title: 'UUID', noWrap: true, render: (row) => <ShortId value={row.uuid} copyLabel={`transaction ${row.uuid}`} /> },
-    { accessor: 'transaction_type_id', title: 'Type', noWrap: true, render: (row) => TYPE_LABEL[row.transaction_type_id] ?? '—' },
-    {
-      accessor: 'sender_account_title',
-      title: 'Sender',
-      cellsClassName: BREAK_ANYWHERE,
-      render: (row) => row.sender_account_title ?? row.sender_account_number ?? '—',
-    },
-    {
-      accessor: 'receiver_account_title',
-      title: 'Receiver',
-      cellsClassName: BREAK_ANYWHERE,
-      render: (row) => row.receiver_account_title ?? '—',
-    },
-    { accessor: 'amount', title: 'Amount', textAlign: 'right', noWrap: true, render: (row) => <Amount minor={row.amount} size="sm" /> },
-    { accessor: 'fee', title: 'Fee', textAlign: 'right', noWrap: true, render: (row) => <Fee minor={row.fee} /> },
-    { accessor: 'vat', title: 'Vat', textAlign: 'right', noWrap: true, render: (row) => <Fee minor={row.vat} /> },
-    {
-      accessor: 'settled_amount',
-      title: 'Settled Amount',
-      textAlign: 'right',
-      noWrap: true,
-      titleClassName: WRAP_TITLE,
-      render: (row) => (
-        <Amount minor={row.settled_amount} currency={currency} size="sm" direction={row.settled_amount < 0 ? -1 : undefined} />
-      ),
-    },
-    { accessor: 'created_at', title: 'Time/Date', noWrap: true, render: (row) => <GmtDate value={row.created_at} /> },
-  ];
-}
+// Sender and Receiver start hidden under Columns (the merchant's own account on one side; a card
+// payer has none), so that nine-figure amounts and the time fit 1280 px; the currency is the
+// header's Account Currency.
+const COLUMNS: DataColumn<TSettlementTransaction>[] = [
+  { accessor: 'uuid', title: 'UUID', noWrap: true, render: (row) => <ShortId value={row.uuid} copyLabel={`transaction ${row.uuid}`} /> },
+  { accessor: 'transaction_type_id', title: 'Type', noWrap: true, render: (row) => TYPE_LABEL[row.transaction_type_id] ?? '—' },
+  {
+    accessor: 'sender_account_title',
+    title: 'Sender',
+    cellsClassName: BREAK_ANYWHERE,
+    defaultToggle: false,
+    render: (row) => row.sender_account_title ?? row.sender_account_number ?? '—',
+  },
+  {
+    accessor: 'receiver_account_title',
+    title: 'Receiver',
+    cellsClassName: BREAK_ANYWHERE,
+    defaultToggle: false,
+    render: (row) => row.receiver_account_title ?? '—',
+  },
+  { accessor: 'amount', title: 'Amount', textAlign: 'right', noWrap: true, render: (row) => <Amount minor={row.amount} size="sm" /> },
+  { accessor: 'fee', title: 'Fee', textAlign: 'right', noWrap: true, render: (row) => <Fee minor={row.fee} /> },
+  { accessor: 'vat', title: 'Vat', textAlign: 'right', noWrap: true, render: (row) => <Fee minor={row.vat} /> },
+  {
+    accessor: 'settled_amount',
+    title: 'Settled Amount',
+    textAlign: 'right',
+    noWrap: true,
+    titleClassName: WRAP_TITLE,
+    render: (row) => <Amount minor={row.settled_amount} size="sm" direction={row.settled_amount < 0 ? -1 : undefined} />,
+  },
+  { accessor: 'created_at', title: 'Time/Date', noWrap: true, render: (row) => <GmtDate value={row.created_at} /> },
+];
 
 function RefundedTransaction({ refunded }: { refunded: NonNullable<TSettlementTransaction['refunded_transaction']> }) {
   return (
@@ -108,13 +109,13 @@ function RefundedTransaction({ refunded }: { refunded: NonNullable<TSettlementTr
   );
 }
 
-export function SettlementTransactionsTable({ list, currency }: { list: ListView<TSettlementTransaction>; currency: string }) {
+export function SettlementTransactionsTable({ list }: { list: ListView<TSettlementTransaction> }) {
   return (
     <DataTable
       label="Settlement transactions"
       storageKey="table.settlement-transactions"
       list={list}
-      columns={columns(currency)}
+      columns={COLUMNS}
       idAccessor="uuid"
       rowAttributes={(row) => ({ 'data-uuid': row.uuid })}
       expansion={{

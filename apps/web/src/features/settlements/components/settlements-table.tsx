@@ -1,8 +1,8 @@
 // The settlements of one type on the kit's DataTable (spec 2 "Settlements"): settlement id, from
 // and to dates, reference, channel, currency, amount, fee, VAT, settlement amount (amount − fee −
 // VAT, DECISIONS 3), status (DECISIONS 2) and when it was made. A row with a rolling reserve
-// expands into the reserve's sub-table (Reference, Channel and Currency start hidden under
-// Columns to fit 1280 px); the row action opens the settlement's transactions
+// expands into the reserve's sub-table (Reference, Channel, Currency, Fee and Vat start hidden
+// under Columns to fit 1280 px); the row action opens the settlement's transactions
 // ('Settlement Transactions', 'Settlement' in the direct list). Load more under the table.
 import { Text } from '@mantine/core';
 import type { TSettlementRow, TSettlementTypeName } from '@paywallet/contract';
@@ -35,8 +35,9 @@ const COLUMNS: DataColumn<TSettlementRow>[] = [
     defaultToggle: false,
     render: (row) => (row.reference ? <ShortId value={row.reference} copyLabel={`reference ${row.reference}`} /> : '—'),
   },
-  // Channel and Currency start hidden under Columns, so that the rest fits 1280 px without
-  // scrolling sideways (the currency is the account's, named on the details).
+  // Channel, Currency, Fee and Vat start hidden under Columns, so that the rest fits 1280 px
+  // with nine-figure amounts, without scrolling sideways (the currency is the account's, and the
+  // fee and VAT are on the details' summary).
   { accessor: 'channel.name', title: 'Channel', defaultToggle: false, render: (row) => row.channel?.name ?? '—' },
   {
     accessor: 'user_account.currency.code',
@@ -51,6 +52,7 @@ const COLUMNS: DataColumn<TSettlementRow>[] = [
     title: 'Fee',
     textAlign: 'right',
     noWrap: true,
+    defaultToggle: false,
     render: (row) => (
       <Text span size="sm" style={figures}>
         {formatFee(row.fee)}
@@ -62,6 +64,7 @@ const COLUMNS: DataColumn<TSettlementRow>[] = [
     title: 'Vat',
     textAlign: 'right',
     noWrap: true,
+    defaultToggle: false,
     render: (row) => (
       <Text span size="sm" style={figures}>
         {formatFee(row.vat)}
