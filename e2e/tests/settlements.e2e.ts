@@ -9,11 +9,11 @@
 // the ledger's invariants hold. The demo configuration is put back at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { adminGetSettlementConfigsCall, adminUpdateSettlementConfigCall, settlementsCall } from '@paywallet/contract';
+import { adminGetSettlementConfigsCall, adminUpdateSettlementConfigCall, getStoresCall, settlementsCall } from '@paywallet/contract';
 import { DEMO_ADMIN } from '../support/accounts.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { baseUrl, expectLedgerHolds, launch, screenshot } from '../support/browser.ts';
-import { merchantApiAuth, payByCard, TEST_CARDS } from '../support/merchant-api.ts';
+import { merchantApiAuth, payByCard, scopeOfTransaction, TEST_CARDS } from '../support/merchant-api.ts';
 import { downloadedSheet } from '../support/reports.ts';
 import { accepted, apiCall, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
 
@@ -187,10 +187,43 @@ describe('settlements: run in the console, seen and released at the merchant', (
     for (const uuid of payments) expect(shown).toContain(uuid);
   });
 
+  it('shows the empty Direct tab; propFilters presets the filters, kept by the details and Back To Settlement', async () => {
+    await merchant.goto('/app/settlements?tab=2');
+    await merchant.getByRole('tab', { name: 'Direct', selected: true }).waitFor();
+    await merchant.getByRole('tabpanel', { name: 'Direct' }).getByText('No data available').waitFor(POLL);
+    expect(await seriousViolations(merchant)).toEqual([]);
+
+    // The store and channel the payments were made in, as ids.
+    const scope = await scopeOfTransaction(merchantToken, payments[0]!);
+    const { stores } = await accepted('get-stores', apiCall(getStoresCall, { type: 0 }, merchantToken));
+    const store = stores.find((candidate) => candidate.name === scope.store)!;
+    const terminal = store.terminals.find((candidate) => candidate.name === scope.terminal)!;
+    const channel = terminal.channels.find((candidate) => candidate.name === scope.channel)!;
+    const propFilters = JSON.stringify({ storeId: store.id, terminalId: terminal.id, channelId: channel.id });
+    await merchant.goto(`/app/settlements?tab=1&propFilters=${encodeURIComponent(propFilters)}`);
+    await merchant.waitForURL(
+      (url) => url.searchParams.get('aggregate.channelId') === String(channel.id) && !url.searchParams.has('propFilters'),
+    );
+    const row = merchant.locator(`tr[data-settlement="${settlement.uuid}"]`);
+    await row.waitFor(POLL);
+    expect(await merchant.getByLabel('Store').first().inputValue()).toBe(store.name);
+
+    await row.getByRole('button', { name: 'Settlement Transactions' }).click();
+    await merchant.waitForURL((url) => url.pathname.endsWith(`/detail/${settlement.id}`) && url.searchParams.has('propFilters'));
+    await merchant.getByRole('link', { name: 'Back To Settlement' }).click();
+    await merchant.waitForURL(
+      (url) =>
+        url.pathname === '/app/settlements' &&
+        url.searchParams.get('tab') === '1' &&
+        url.searchParams.get('aggregate.storeId') === String(store.id),
+    );
+    await row.waitFor(POLL);
+  });
+
   it('fits a phone, list and details, without sideways overflow', async () => {
     await merchant.setViewportSize(PHONE);
     try {
-      await merchant.reload();
+      await merchant.goto(`/app/agregate-settlement/detail/${settlement.id}`);
       await merchant.getByRole('heading', { level: 1, name: 'Aggregate Settlement Details' }).waitFor();
       await merchant.locator(`[data-uuid="${payments[0]}"]`).first().waitFor(POLL);
       expect(await overflowsSideways(merchant)).toBe(false);
