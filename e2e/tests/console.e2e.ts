@@ -144,6 +144,8 @@ describe('the operations console', () => {
       'Merchants',
       'Audit log',
       'Refunds',
+      'Settlement configs',
+      'Settlement runs',
     ]);
   });
 
