@@ -24,6 +24,7 @@ import { ZPayRequestForm, ZRequestMoneyForm } from '../features/request-money/re
 import { ZSendMoneyForm } from '../features/send-money/send-money-form.ts';
 import { ZAddStaffForm, ZUpdateStaffForm } from '../features/staff/staff-forms.ts';
 import { ZPaymentLinkForm } from '../features/payment-links/payment-link-form.ts';
+import { ZRunSettlementsForm, ZSettlementConfigForm } from '../console/settlement-forms.ts';
 
 const KYC_INPUTS: TKycInput[] = [
   { id: 1, name: 'Full legal name', input_type: { type: 'text' }, input_attributes: { required: 1 } },
@@ -53,6 +54,8 @@ const FORM_SCHEMAS: Record<string, z.ZodObject> = {
   'merchant-staff add': ZAddStaffForm,
   'merchant-staff update': ZUpdateStaffForm,
   'payment-link add': ZPaymentLinkForm,
+  'console settlement configuration': ZSettlementConfigForm,
+  'console run settlements': ZRunSettlementsForm,
 };
 
 /** Values no field expects: missing, empty, blank, the wrong type, far too long, symbols. */

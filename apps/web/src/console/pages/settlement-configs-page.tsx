@@ -10,7 +10,6 @@ import { z } from 'zod';
 import {
   adminGetSettlementConfigsCall,
   adminUpdateSettlementConfigCall,
-  MESSAGES,
   SETTLEMENT_TYPE_LABEL,
   zOptionalId,
   type TSettlementConfigRow,
@@ -29,6 +28,7 @@ import { useListQuery } from '../../hooks/use-list-query.ts';
 import { useUrlFilters } from '../../hooks/use-url-filters.ts';
 import { holdDuration, percentOfBps } from '../../lib/settlement-format.ts';
 import { ConsolePage, PersonCell } from '../components/console-page.tsx';
+import { ZSettlementConfigForm } from '../settlement-forms.ts';
 
 export const SETTLEMENT_CONFIGS_QUERY_KEY = ['console', 'settlement-configs'] as const;
 
@@ -87,39 +87,6 @@ export function ConsoleSettlementConfigsPage() {
     </ConsolePage>
   );
 }
-
-/** A whole number typed as text; the range is the server's to check (its message stands under the field). */
-const wholeText = (field: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, MESSAGES.required(field))
-    .regex(/^\d{1,9}$/, `The ${field} must be a whole number`)
-    .transform(Number);
-
-/** A percentage with up to two decimals ('12.5' -> 1250 basis points). */
-const percentText = z
-  .string()
-  .trim()
-  .min(1, MESSAGES.required('rolling reserve'))
-  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'The rolling reserve must be a number with at most 2 decimals')
-  .transform((text) => Math.round(Number(text) * 100));
-
-export const ZSettlementConfigForm = z.object({
-  merchantId: wholeText('merchant'),
-  channelId: z
-    .string()
-    .trim()
-    .regex(/^\d{0,9}$/, 'The channel must be a whole number')
-    .transform((text) => (text === '' ? undefined : Number(text))),
-  type: z.enum(['aggregate', 'direct'], { error: 'The selected type is invalid' }),
-  schedule: z.enum(['daily'], { error: 'The selected schedule is invalid' }),
-  delayDays: wholeText('delay'),
-  reservePercent: percentText,
-  holdDays: wholeText('days'),
-  holdHours: wholeText('hours'),
-  holdMins: wholeText('mins'),
-});
 
 function ConfigForm({ config, onDone }: { config: TSettlementConfigRow | null; onDone: () => void }) {
   const queryClient = useQueryClient();

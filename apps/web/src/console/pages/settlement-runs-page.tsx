@@ -6,7 +6,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { adminGetSettlementRunsCall, adminRunSettlementsCall, SETTLEMENT_TYPE_LABEL, type TSettlementRun } from '@paywallet/contract';
 import { call } from '../../api/client.ts';
 import { Amount, formatAmount } from '../../components/amount.tsx';
@@ -21,6 +20,7 @@ import { useContractForm } from '../../hooks/use-contract-form.ts';
 import { useListQuery } from '../../hooks/use-list-query.ts';
 import { useUrlPager } from '../../hooks/use-url-filters.ts';
 import { ConsolePage } from '../components/console-page.tsx';
+import { ZRunSettlementsForm } from '../settlement-forms.ts';
 
 export const SETTLEMENT_RUNS_QUERY_KEY = ['console', 'settlement-runs'] as const;
 /** How often a followed run is read again until it is done. */
@@ -191,15 +191,6 @@ function FollowedRun({ run }: { run: TSettlementRun }) {
     </Card>
   );
 }
-
-export const ZRunSettlementsForm = z.object({
-  merchantUserId: z
-    .string()
-    .trim()
-    .regex(/^\d{0,9}$/, 'The merchant must be a whole number')
-    .transform((text) => (text === '' ? undefined : Number(text))),
-  cutoff: z.string().trim().max(40, 'The cutoff must be a date and time'),
-});
 
 function RunForm({ onStarted }: { onStarted: (run: TSettlementRun) => void }) {
   const queryClient = useQueryClient();
