@@ -187,11 +187,15 @@ describe('settlements: run in the console, seen and released at the merchant', (
     for (const uuid of payments) expect(shown).toContain(uuid);
   });
 
-  it('shows the empty Direct tab; propFilters presets the filters, kept by the details and Back To Settlement', async () => {
+  it('shows the empty Direct tab and an unknown settlement; propFilters presets the filters, kept by the details and Back To Settlement', async () => {
     await merchant.goto('/app/settlements?tab=2');
     await merchant.getByRole('tab', { name: 'Direct', selected: true }).waitFor();
     await merchant.getByRole('tabpanel', { name: 'Direct' }).getByText('No data available').waitFor(POLL);
     expect(await seriousViolations(merchant)).toEqual([]);
+    // An id that is not one of the merchant's settlements: named, with the way back.
+    await merchant.goto('/app/direct-settlement/detail/987654');
+    await merchant.getByText('Settlement not found', { exact: true }).waitFor(POLL);
+    await merchant.getByRole('link', { name: 'Back To Settlement' }).waitFor();
 
     // The store and channel the payments were made in, as ids.
     const scope = await scopeOfTransaction(merchantToken, payments[0]!);

@@ -88,7 +88,9 @@ export function useSettlementDetail(settlementId: number | undefined, perPage: n
   const enabled = settlementId !== undefined;
   const query = useInfiniteQuery({
     queryKey: [...SETTLEMENTS_QUERY_KEY, 'detail', settlementId, perPage],
-    queryFn: ({ signal, pageParam }) => call(settlementsCall, { settlementId: settlementId!, page: pageParam, perPage }, { signal }),
+    // The page says a refusal itself (Settlement not found, or the error with Retry): no toast.
+    queryFn: ({ signal, pageParam }) =>
+      call(settlementsCall, { settlementId: settlementId!, page: pageParam, perPage }, { signal, errorToast: false }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.details ? nextPage(last, (answer) => answer.details!.paginationData) : undefined),
     enabled,
