@@ -145,6 +145,8 @@ describe('the operations console', () => {
       'Audit log',
       'Refunds',
       'Withdrawals',
+      'Settlement configs',
+      'Settlement runs',
       'Ledger health',
     ]);
   });

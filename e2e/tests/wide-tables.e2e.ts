@@ -5,10 +5,12 @@
 // audit log), a staff member with a long e-mail, a card payment of 987,654,321.00 AED from a
 // customer with a long e-mail (customers, API payments, held balance, transactions, the account
 // ledger, bell), and a refund of it (the merchant's refunds and the console's queue, the ledger's
-// debit). Each table is photographed.
+// debit). Then a settlement run by hand settles the payment: the settlements list, a
+// settlement's transactions, and the console's settlement configurations and runs. Each table is
+// photographed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { addMerchantStaffCall } from '@paywallet/contract';
+import { addMerchantStaffCall, adminGetSettlementRunsCall, adminRunSettlementsCall, settlementsCall } from '@paywallet/contract';
 import { createAccountThroughApi, DEMO_ADMIN } from '../support/accounts.ts';
 import { DESKTOP, PHONE } from '../support/axe.ts';
 import { baseUrl, expectLedgerHolds, launch, screenshot } from '../support/browser.ts';
@@ -95,6 +97,8 @@ async function tableLoaded(page: Page, table: string): Promise<void> {
 describe('tables at 1280 px', () => {
   let browser: Browser;
   const pages = {} as Record<Who, Page>;
+  let adminToken = '';
+  let merchantToken = '';
 
   beforeAll(async () => {
     browser = await launch();
@@ -140,7 +144,8 @@ describe('tables at 1280 px', () => {
       body: JSON.stringify({ amount: 12_345_678_900 }),
     });
     expect(refund.status).toBeLessThan(300);
-    await signInThroughApi(pages.admin, DEMO_ADMIN, { landing: { path: '/', text: 'Review the stores' } });
+    adminToken = await signInThroughApi(pages.admin, DEMO_ADMIN, { landing: { path: '/', text: 'Review the stores' } });
+    merchantToken = token;
   });
   afterAll(async () => {
     await expectLedgerHolds();
@@ -159,6 +164,43 @@ describe('tables at 1280 px', () => {
       expect(fit.overflowPx, `${path}: the table scrolls sideways`).toBeLessThanOrEqual(1);
     });
   }
+
+  // The settlement tables (issue 16), once the nine-figure payment (less its refund) is settled:
+  // a run by hand in the console's call, followed until done; then the merchant's list and a
+  // settlement's transactions, and the console's configurations and runs.
+  it('settles the payments (a run by hand) for the settlement tables', async () => {
+    const run = await accepted('run-settlements', apiCall(adminRunSettlementsCall, {}, adminToken));
+    await expect
+      .poll(
+        async () => {
+          const runs = await accepted('get-settlement-runs', apiCall(adminGetSettlementRunsCall, { perPage: 50 }, adminToken));
+          return runs.data.find((candidate) => candidate.id === run.id)?.state;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('done');
+  });
+
+  it('the settlement tables fit without scrolling sideways, their badges whole', async () => {
+    const list = await accepted('settlements', apiCall(settlementsCall, { type: 'aggregate' }, merchantToken));
+    const first = list.data[0];
+    expect(first, 'the run made an aggregate settlement').toBeDefined();
+    const settlementTables: ReadonlyArray<{ who: Who; path: string; table: string }> = [
+      { who: 'merchant', path: '/app/settlements?tab=1', table: 'Aggregate settlements' },
+      { who: 'merchant', path: `/app/agregate-settlement/detail/${first!.id}`, table: 'Settlement transactions' },
+      { who: 'admin', path: '/console/settlement-configs', table: 'Settlement configurations' },
+      { who: 'admin', path: '/console/settlement-runs', table: 'Settlement runs' },
+    ];
+    for (const { who, path, table } of settlementTables) {
+      const page = pages[who];
+      await page.goto(path);
+      await tableLoaded(page, table);
+      await screenshot(page, `wide-table${path.replace(/[^a-z0-9]+/g, '-').replace(/-$/, '')}`);
+      const fit = await tableFit(page, table);
+      expect(fit.cutBadges, `${path}: cut badges`).toEqual([]);
+      expect(fit.overflowPx, `${path}: the table scrolls sideways`).toBeLessThanOrEqual(1);
+    }
+  });
 
   // The two tables of issue 15's own screens at phone width: a card per row, its badges whole,
   // and neither the table nor the page scrolls sideways.

@@ -18,6 +18,7 @@ import { appSettingsRoutes } from './routes/app-settings.tsx';
 import { refundRoutes } from './routes/refunds.tsx';
 import { withdrawalRoutes } from './routes/withdrawals.tsx';
 import { reportingRoutes } from './routes/reporting.tsx';
+import { settlementRoutes } from './routes/settlements.tsx';
 
 const AppLayout = lazyPage(() => import('./layouts/app-layout.tsx'), 'AppLayout');
 const FeaturePlaceholder = lazyPage(() => import('../features/shell/pages/feature-placeholder-page.tsx'), 'FeaturePlaceholderPage');
@@ -45,6 +46,7 @@ export const appAreaRoutes: RouteObject[] = [
       ...refundRoutes,
       ...withdrawalRoutes,
       ...reportingRoutes,
+      ...settlementRoutes,
       { path: '*', element: <FeaturePlaceholder /> },
     ],
   },

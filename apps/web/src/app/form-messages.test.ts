@@ -25,6 +25,7 @@ import { ZSendMoneyForm } from '../features/send-money/send-money-form.ts';
 import { ZAddStaffForm, ZUpdateStaffForm } from '../features/staff/staff-forms.ts';
 import { ZPaymentLinkForm } from '../features/payment-links/payment-link-form.ts';
 import { buildMethodSchema, ZWithdrawalRequestForm } from '../features/withdrawals/withdrawal-forms.ts';
+import { ZRunSettlementsForm, ZSettlementConfigForm } from '../console/settlement-forms.ts';
 
 const KYC_INPUTS: TKycInput[] = [
   { id: 1, name: 'Full legal name', input_type: { type: 'text' }, input_attributes: { required: 1 } },
@@ -60,6 +61,8 @@ const FORM_SCHEMAS: Record<string, z.ZodObject> = {
     { type: 'text', Name: 'Reference', required: false, rule: 'text' },
   ]),
   'withdrawal request': ZWithdrawalRequestForm,
+  'console settlement configuration': ZSettlementConfigForm,
+  'console run settlements': ZRunSettlementsForm,
 };
 
 /** Values no field expects: missing, empty, blank, the wrong type, far too long, symbols. */

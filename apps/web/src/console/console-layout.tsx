@@ -1,6 +1,7 @@
 // The operations console's shell (DECISIONS 17): its own top bar (the product, 'Operations
 // console', the bell of the administrator's own notifications, the administrator and Logout)
-// and its own menu (Stores, KYC, Merchants, Audit log, Refunds, Withdrawals, Ledger health).
+// and its own menu (Stores, KYC, Merchants, Audit log, Refunds, Withdrawals, Settlement configs,
+// Settlement runs, Ledger health).
 // Loaded only under /console, so a consumer or merchant never downloads it. Below the sm
 // breakpoint the menu is a drawer opened from the top bar.
 import { Suspense, useEffect } from 'react';
@@ -25,6 +26,8 @@ const MENU: Array<{ label: string; to: string; icon: IconName }> = [
   { label: 'Audit log', to: CONSOLE_PATHS.auditLog, icon: 'report' },
   { label: 'Refunds', to: CONSOLE_PATHS.refunds, icon: 'refund' },
   { label: 'Withdrawals', to: CONSOLE_PATHS.withdrawals, icon: 'wallet' },
+  { label: 'Settlement configs', to: CONSOLE_PATHS.settlementConfigs, icon: 'settlement' },
+  { label: 'Settlement runs', to: CONSOLE_PATHS.settlementRuns, icon: 'settlement' },
   { label: 'Ledger health', to: CONSOLE_PATHS.ledgerHealth, icon: 'check' },
 ];
 

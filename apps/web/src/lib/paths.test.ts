@@ -12,7 +12,7 @@ describe('paths', () => {
       expect(featurePath(slug, 'merchant')).toMatch(/^\/app/);
     }
     expect(Object.keys(FEATURE_PATHS).sort()).toEqual([...FEATURE_SLUGS].sort());
-    expect(featurePath('settlements', 'merchant')).toBeUndefined();
+    expect(featurePath('no-such-feature', 'merchant')).toBeUndefined();
     expect(featurePath('toString', 'merchant')).toBeUndefined();
   });
 

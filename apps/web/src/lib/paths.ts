@@ -96,6 +96,8 @@ export const CONSOLE_PATHS = {
   refunds: '/console/refunds',
   withdrawals: '/console/withdrawals',
   ledgerHealth: '/console/ledger-health',
+  settlementConfigs: '/console/settlement-configs',
+  settlementRuns: '/console/settlement-runs',
 } as const;
 
 export const PATHS = { home: APP_ROOT, ...AUTH_PATHS, ...CONSUMER_PATHS, ...MERCHANT_PATHS } as const;

@@ -17,6 +17,8 @@ const MerchantFees = lazyPage(() => import('../../console/pages/merchant-fees-pa
 const Refunds = lazyPage(() => import('../../console/pages/refunds-page.tsx'), 'ConsoleRefundsPage');
 const Withdrawals = lazyPage(() => import('../../console/pages/withdrawals-page.tsx'), 'ConsoleWithdrawalsPage');
 const LedgerHealth = lazyPage(() => import('../../console/pages/ledger-health-page.tsx'), 'ConsoleLedgerHealthPage');
+const SettlementConfigs = lazyPage(() => import('../../console/pages/settlement-configs-page.tsx'), 'ConsoleSettlementConfigsPage');
+const SettlementRuns = lazyPage(() => import('../../console/pages/settlement-runs-page.tsx'), 'ConsoleSettlementRunsPage');
 
 /** Administrators only; the server refuses every console call to anyone else anyway. */
 function RequireAdmin({ children }: { children: ReactNode }) {
@@ -46,6 +48,8 @@ export const consoleRoutes: RouteObject = {
     { path: child(CONSOLE_PATHS.refunds), element: <Refunds /> },
     { path: child(CONSOLE_PATHS.withdrawals), element: <Withdrawals /> },
     { path: child(CONSOLE_PATHS.ledgerHealth), element: <LedgerHealth /> },
+    { path: child(CONSOLE_PATHS.settlementConfigs), element: <SettlementConfigs /> },
+    { path: child(CONSOLE_PATHS.settlementRuns), element: <SettlementRuns /> },
     { path: '*', element: <Navigate to={CONSOLE_PATHS.stores} replace /> },
   ],
 };

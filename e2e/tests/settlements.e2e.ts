@@ -1,0 +1,264 @@
+// Settlements in a real browser: the demo merchant is paid three times through the merchant API;
+// the administrator gives the merchant's settlement configuration a hold of nothing (after the
+// server refused a 150% reserve, its message under the field) and runs settlements by hand in the
+// console, which follows the run until it is done. The merchant sees the aggregate settlement
+// (Done, its reserve Pending in the expanded row), opens its transactions: the header, the three
+// payments, the summary with the reserve; Export Excel downloads the rows shown. The reserve is
+// released by the five-minutely release run and the list (left open, refreshed by the live
+// notification) shows it Completed. axe finds no serious violation, the screens fit a phone, and
+// the ledger's invariants hold. The demo configuration is put back at the end.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { adminGetSettlementConfigsCall, adminUpdateSettlementConfigCall, getStoresCall, settlementsCall } from '@paywallet/contract';
+import { DEMO_ADMIN } from '../support/accounts.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { baseUrl, expectLedgerHolds, launch, screenshot } from '../support/browser.ts';
+import { merchantApiAuth, payByCard, scopeOfTransaction, TEST_CARDS } from '../support/merchant-api.ts';
+import { downloadedSheet } from '../support/reports.ts';
+import { accepted, apiCall, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const POLL = { timeout: 30_000 };
+/** The release run comes every five minutes: a reserve due now is released within the next one. */
+const RELEASE_WAIT_MS = 6 * 60_000 + 30_000;
+
+async function overflowsSideways(page: Page): Promise<boolean> {
+  return (await page.evaluate('document.documentElement.scrollWidth > window.innerWidth + 1')) as boolean;
+}
+
+describe('settlements: run in the console, seen and released at the merchant', () => {
+  let browser: Browser;
+  let merchant: Page;
+  let admin: Page;
+  let merchantToken: string;
+  let adminToken: string;
+  const payments: string[] = [];
+  let settlement: { id: number; uuid: string };
+  let demoConfig: { merchantId: number; reserveBps: number; reserveHoldSeconds: number; delayDays: number } | undefined;
+
+  beforeAll(async () => {
+    browser = await launch();
+    merchant = await (await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl(), acceptDownloads: true })).newPage();
+    merchant.setDefaultTimeout(20_000);
+    merchantToken = await signInThroughApi(merchant, MERCHANT);
+    const auth = await merchantApiAuth(merchantToken);
+    for (const [index, amount] of [3000, 2000, 1500].entries()) {
+      payments.push(
+        await payByCard(auth, TEST_CARDS.approved, { amount, clientReference: `e2e-settle-${index}`, holderName: 'E2E Buyer' }),
+      );
+    }
+    admin = await (await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl() })).newPage();
+    admin.setDefaultTimeout(20_000);
+    adminToken = await signInThroughApi(admin, DEMO_ADMIN, { landing: { path: '/', text: 'Review the stores' } });
+    const configs = await accepted('get-settlement-configs', apiCall(adminGetSettlementConfigsCall, { perPage: 100 }, adminToken));
+    const own = configs.data.find((row) => row.merchant.email === MERCHANT.email && row.channel === null);
+    if (own) {
+      demoConfig = {
+        merchantId: own.merchant.id,
+        reserveBps: own.reserve_bps,
+        reserveHoldSeconds: own.reserve_hold_seconds,
+        delayDays: own.delay_days,
+      };
+    }
+  });
+  afterAll(async () => {
+    // Put the demo merchant's configuration back as it was seeded.
+    if (demoConfig && adminToken) {
+      await apiCall(
+        adminUpdateSettlementConfigCall,
+        {
+          merchantId: demoConfig.merchantId,
+          type: 'aggregate',
+          schedule: 'daily',
+          delayDays: demoConfig.delayDays,
+          reserveBps: demoConfig.reserveBps,
+          reserveHoldSeconds: demoConfig.reserveHoldSeconds,
+        },
+        adminToken,
+      );
+    }
+    await browser?.close();
+  });
+
+  it('edits the configuration in the console: the server refuses 150%, then a hold of nothing is saved', async () => {
+    expect(demoConfig, 'the demo merchant is seeded with a settlement configuration').toBeDefined();
+    await admin.goto('/console/settlement-configs');
+    const row = admin.locator(`tr[data-config="${demoConfig!.merchantId}-all"]`);
+    await row.waitFor(POLL);
+    expect(await row.textContent()).toContain('10%');
+    expect(await seriousViolations(admin)).toEqual([]);
+    await screenshot(admin, 'console-settlement-configs');
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Edit settlement configuration' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Rolling reserve (%)').fill('150');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    // The server's message, under its field; nothing saved.
+    await dialog.getByText('The rolling reserve must be between 0% and 100%').waitFor();
+    expect(await seriousViolations(admin)).toEqual([]);
+    await screenshot(admin, 'console-settlement-config-refused');
+    await dialog.getByLabel('Rolling reserve (%)').fill('10');
+    await dialog.getByLabel('Hold days').fill('0');
+    await dialog.getByLabel('Hold hours').fill('0');
+    await dialog.getByLabel('Hold mins').fill('0');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(async () => row.textContent(), POLL).toContain('0 days 0 hours 0 mins');
+  });
+
+  it('runs settlements now and follows the run until it is done', async () => {
+    await admin.goto('/console/settlement-runs');
+    await admin.getByRole('heading', { level: 1, name: 'Settlement runs' }).waitFor();
+    await admin.getByRole('button', { name: 'Run settlements now' }).click();
+    const started = admin.getByRole('region', { name: 'Started run' });
+    await started.waitFor(POLL);
+    await admin.locator('section[data-state="done"]').waitFor(POLL);
+    expect(await started.getByTestId('run-settled').textContent()).toMatch(/^\d+ settlements?/);
+    // The runs list below shows the run done, with what it settled when expanded.
+    const runId = await started.getAttribute('data-run');
+    const listed = admin.locator(`tr[data-run="${runId}"]`);
+    await expect.poll(() => listed.getAttribute('data-state'), POLL).toBe('done');
+    expect(await seriousViolations(admin)).toEqual([]);
+    await screenshot(admin, 'console-settlement-runs');
+
+    // The merchant's settlement holding these payments (a run settles each channel apart).
+    const list = await accepted('settlements', apiCall(settlementsCall, { type: 'aggregate', perPage: 50 }, merchantToken));
+    for (const row of list.data) {
+      const detail = await accepted('settlement', apiCall(settlementsCall, { settlementId: row.id, perPage: 100 }, merchantToken));
+      if (detail.details?.transactions.some((transaction) => transaction.uuid === payments[0])) settlement = { id: row.id, uuid: row.uuid };
+    }
+    expect(settlement, 'the payments were settled').toBeDefined();
+  });
+
+  it('shows the aggregate settlement, its reserve Pending, and opens its transactions with the summary', async () => {
+    await merchant.goto('/app/settlements');
+    const row = merchant.locator(`tr[data-settlement="${settlement.uuid}"]`);
+    await row.waitFor(POLL);
+    expect(await row.textContent()).toContain('Done');
+    await row.getByRole('button', { name: 'Show rolling reserve' }).click();
+    const reserve = merchant.getByRole('table', { name: 'Rolling reserve' });
+    await reserve.waitFor();
+    expect(await reserve.textContent()).toContain('Pending');
+    expect(await reserve.textContent()).toContain('0 days 0 hours 0 mins');
+    expect(await reserve.textContent()).toContain('10%');
+    expect(await seriousViolations(merchant)).toEqual([]);
+    await screenshot(merchant, 'settlements-aggregate');
+
+    await row.getByRole('button', { name: 'Settlement Transactions' }).click();
+    await merchant.waitForURL(`**/app/agregate-settlement/detail/${settlement.id}**`);
+    await merchant.getByRole('heading', { level: 1, name: 'Aggregate Settlement Details' }).waitFor();
+    expect(await merchant.getByTestId('settlement-uuid').textContent()).toBe(settlement.uuid);
+    for (const uuid of payments) await merchant.locator(`tr[data-uuid="${uuid}"]`).waitFor(POLL);
+    const summary = merchant.getByRole('region', { name: 'Summary' });
+    const text = (await summary.textContent()) ?? '';
+    for (const label of [
+      'Payable Amount',
+      'Fee',
+      'Vat',
+      'Settlement Amount',
+      'Reserve (%)',
+      'Reserve (Amount)',
+      'Settlement After Reserve',
+    ]) {
+      expect(text).toContain(label);
+    }
+    expect(text).toContain('10%');
+    expect(await seriousViolations(merchant)).toEqual([]);
+    await screenshot(merchant, 'settlement-details');
+  });
+
+  it('exports the settlement to Excel (no PDF), the file holding the rows shown', async () => {
+    expect(await merchant.getByRole('button', { name: 'Export PDF' }).count()).toBe(0);
+    // Every row on screen (Load more until there is no more).
+    while (await merchant.getByRole('button', { name: 'Load more' }).isVisible()) {
+      const before = await merchant.locator('tr[data-uuid]').count();
+      await merchant.getByRole('button', { name: 'Load more' }).click();
+      await expect.poll(() => merchant.locator('tr[data-uuid]').count(), POLL).toBeGreaterThan(before);
+    }
+    const shown = await merchant.locator('tr[data-uuid]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-uuid')));
+    const downloaded = merchant.waitForEvent('download', { timeout: 60_000 });
+    await merchant.getByRole('button', { name: 'Export Excel' }).click();
+    const sheet = await downloadedSheet(await downloaded);
+    // The header, a line per transaction (its id first), then the total of the settled amounts.
+    const body = sheet.slice(1, 1 + shown.length);
+    expect(body.map((line) => String(line[0])).sort()).toEqual([...shown].sort());
+    expect(String(sheet[1 + shown.length]?.[0] ?? '')).toMatch(/^Total/);
+    for (const uuid of payments) expect(shown).toContain(uuid);
+  });
+
+  it('shows the empty Direct tab and an unknown settlement; propFilters presets the filters, kept by the details and Back To Settlement', async () => {
+    await merchant.goto('/app/settlements?tab=2');
+    await merchant.getByRole('tab', { name: 'Direct', selected: true }).waitFor();
+    await merchant.getByRole('tabpanel', { name: 'Direct' }).getByText('No data available').waitFor(POLL);
+    expect(await seriousViolations(merchant)).toEqual([]);
+    // An id that is not one of the merchant's settlements: named, with the way back.
+    await merchant.goto('/app/direct-settlement/detail/987654');
+    await merchant.getByText('Settlement not found', { exact: true }).waitFor(POLL);
+    await merchant.getByRole('link', { name: 'Back To Settlement' }).waitFor();
+
+    // The store and channel the payments were made in, as ids.
+    const scope = await scopeOfTransaction(merchantToken, payments[0]!);
+    const { stores } = await accepted('get-stores', apiCall(getStoresCall, { type: 0 }, merchantToken));
+    const store = stores.find((candidate) => candidate.name === scope.store)!;
+    const terminal = store.terminals.find((candidate) => candidate.name === scope.terminal)!;
+    const channel = terminal.channels.find((candidate) => candidate.name === scope.channel)!;
+    const propFilters = JSON.stringify({ storeId: store.id, terminalId: terminal.id, channelId: channel.id });
+    await merchant.goto(`/app/settlements?tab=1&propFilters=${encodeURIComponent(propFilters)}`);
+    await merchant.waitForURL(
+      (url) => url.searchParams.get('aggregate.channelId') === String(channel.id) && !url.searchParams.has('propFilters'),
+    );
+    const row = merchant.locator(`tr[data-settlement="${settlement.uuid}"]`);
+    await row.waitFor(POLL);
+    expect(await merchant.getByLabel('Store').first().inputValue()).toBe(store.name);
+
+    await row.getByRole('button', { name: 'Settlement Transactions' }).click();
+    await merchant.waitForURL((url) => url.pathname.endsWith(`/detail/${settlement.id}`) && url.searchParams.has('propFilters'));
+    await merchant.getByRole('link', { name: 'Back To Settlement' }).click();
+    await merchant.waitForURL(
+      (url) =>
+        url.pathname === '/app/settlements' &&
+        url.searchParams.get('tab') === '1' &&
+        url.searchParams.get('aggregate.storeId') === String(store.id),
+    );
+    await row.waitFor(POLL);
+  });
+
+  it('fits a phone, list and details, without sideways overflow', async () => {
+    await merchant.setViewportSize(PHONE);
+    try {
+      await merchant.goto(`/app/agregate-settlement/detail/${settlement.id}`);
+      await merchant.getByRole('heading', { level: 1, name: 'Aggregate Settlement Details' }).waitFor();
+      await merchant.locator(`[data-uuid="${payments[0]}"]`).first().waitFor(POLL);
+      expect(await overflowsSideways(merchant)).toBe(false);
+      expect(await seriousViolations(merchant)).toEqual([]);
+      await screenshot(merchant, 'settlement-details-phone');
+      await merchant.getByRole('link', { name: 'Back To Settlement' }).click();
+      await merchant.waitForURL('**/app/settlements?tab=1**');
+      await merchant.locator(`[data-settlement="${settlement.uuid}"]`).first().waitFor(POLL);
+      expect(await overflowsSideways(merchant)).toBe(false);
+      expect(await seriousViolations(merchant)).toEqual([]);
+      await screenshot(merchant, 'settlements-phone');
+    } finally {
+      await merchant.setViewportSize(DESKTOP);
+    }
+  });
+
+  it(
+    'shows the reserve Completed once the release run released it, refreshed by the live notification',
+    async () => {
+      await merchant.goto('/app/settlements?tab=1');
+      const row = merchant.locator(`tr[data-settlement="${settlement.uuid}"]`);
+      await row.waitFor(POLL);
+      await row.getByRole('button', { name: 'Show rolling reserve' }).click();
+      const reserve = merchant.getByRole('table', { name: 'Rolling reserve' });
+      await reserve.waitFor();
+      // No reload: the rolling-reserve-released notification refreshes the list.
+      await reserve.getByText('Completed').waitFor({ timeout: RELEASE_WAIT_MS });
+      expect(await seriousViolations(merchant)).toEqual([]);
+      await screenshot(merchant, 'settlements-reserve-released');
+      await expectLedgerHolds();
+    },
+    RELEASE_WAIT_MS + 60_000,
+  );
+});
