@@ -250,8 +250,10 @@ describe('the registry of the app’s kinds', () => {
         'process-refund',
         'prune-finished-jobs',
         'prune-idempotency-keys',
+        'release-rolling-reserves',
         'remove-expired-reports',
         'send-email',
+        'settle-payments',
       ]);
       expect(registeredSchedules().map((schedule) => [schedule.name, schedule.everyMs])).toEqual(
         expect.arrayContaining([
@@ -263,9 +265,11 @@ describe('the registry of the app’s kinds', () => {
           ['compact-transaction-rollups', 15_000],
           ['check-ledger-incremental', 60_000],
           ['check-ledger-full', 60 * 60_000],
+          ['settle-payments', 24 * 60 * 60_000],
+          ['release-rolling-reserves', 15_000],
         ]),
       );
-      expect(registeredSchedules()).toHaveLength(8);
+      expect(registeredSchedules()).toHaveLength(10);
       // A kind of a module is enqueued by name, checked against the kind the module registered.
       const id = await t.deps.db.transaction().execute((trx) => enqueueJob(trx, 'remove-expired-reports', {}));
       expect(id).toEqual(expect.any(BigInt));
@@ -273,7 +277,7 @@ describe('the registry of the app’s kinds', () => {
       // Building another app registers the same definitions again: nothing changes.
       const again = await createTestApp({}, { demo: false });
       await again.close();
-      expect(registeredSchedules()).toHaveLength(8);
+      expect(registeredSchedules()).toHaveLength(10);
       const runner = new JobRunner(t.deps, { runnerId: 'registry-test-runner' });
       expect(await runner.drain()).toEqual(['done']);
     } finally {

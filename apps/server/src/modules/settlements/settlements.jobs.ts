@@ -1,6 +1,6 @@
 // The batch runs of settlements (docs/settlements.md, docs/jobs.md "Batch runs"): the daily
 // settlement run (`settle-payments`, one item per merchant wallet and channel with payments to
-// settle) and the release of due rolling reserves every five minutes. app.ts registers them.
+// settle) and the release of due rolling reserves every 15 seconds. app.ts registers them.
 import { defineBatchJobKind, defineBatchKind } from '../../jobs/batch-runs.ts';
 import type { JobRegistration } from '../../jobs/queue.ts';
 import { recordAudit } from '../audit/audit.service.ts';
