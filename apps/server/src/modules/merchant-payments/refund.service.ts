@@ -29,6 +29,7 @@ import { paymentEvent, tellPaymentEvent, type PaymentCall } from './payment-even
 import { logStep, partyOf, refundPostingKey } from './payment-postings.ts';
 import { paymentAfterChange, type MerchantPayment } from './payment-views.ts';
 import * as repository from './merchant-payments.repository.ts';
+import { lockFreeOnHold } from '../withdrawals/withdrawals.service.ts';
 
 export const REFUND_DESCRIPTION_MAX_CHARS = 1000;
 
@@ -244,7 +245,10 @@ async function refundableAmount(
   return amount;
 }
 
-/** Posts the type 6 refund from the merchant's wallet (available when it covers R, else on hold) to the gateway. */
+/**
+ * Posts the type 6 refund from the merchant's wallet (available when it covers R, else on hold,
+ * never what pending withdrawals hold there) to the gateway.
+ */
 async function postRefundEntries(
   trx: Transaction<Database>,
   refund: { uuid: string; locked: repository.LockedPayment; view: MerchantPayment; amountMinor: bigint; description: string | null },
@@ -252,6 +256,8 @@ async function postRefundEntries(
   const { locked, view, amountMinor, description } = refund;
   const wallet = await getWallet(trx, locked.wallet_id);
   const fromBucket = wallet.available_balance >= amountMinor ? 'available' : 'on_hold';
+  // On hold also keeps what pending withdrawals hold: a refund never takes that.
+  if (fromBucket === 'on_hold' && (await lockFreeOnHold(trx, wallet.id)) < amountMinor) fail('REFUND_BALANCE_INSUFFICIENT');
   const { transactionId } = await postEntries(
     trx,
     {

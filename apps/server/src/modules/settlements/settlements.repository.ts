@@ -302,19 +302,6 @@ export async function onHoldMovedBy(db: Queryable, walletId: bigint, transaction
   return BigInt(row.total);
 }
 
-/** Locks the merchant's wallet: one settlement of a wallet at a time, and its on-hold balance read under the lock. */
-export async function lockWallet(
-  trx: Transaction<Database>,
-  walletId: bigint,
-): Promise<{ id: bigint; user_id: bigint; currency_id: number; balance_on_hold: bigint }> {
-  return trx
-    .selectFrom('wallets')
-    .select(['id', 'user_id', 'currency_id', 'balance_on_hold'])
-    .where('id', '=', walletId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-}
-
 export async function findReserveWallet(db: Queryable, merchantUserId: bigint, currencyId: number): Promise<bigint | undefined> {
   const row = await db
     .selectFrom('wallets')

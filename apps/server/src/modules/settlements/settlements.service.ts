@@ -53,6 +53,7 @@ import { notice, notifyEach, NOTICES_PER_CALL_MAX, type Notice } from '../notifi
 import type { NotificationData, NotificationType } from '../notifications/notification-types.ts';
 import { resolveStoreScope } from '../stores/stores.service.ts';
 import { createWallet, getWallet, type WalletWithCurrency } from '../wallets/wallets.service.ts';
+import { lockFreeOnHold } from '../withdrawals/withdrawals.service.ts';
 import * as repository from './settlements.repository.ts';
 import { ROLLING_RESERVE_RELEASED, SETTLEMENT_COMPLETED } from './settlements.notifications.ts';
 
@@ -195,12 +196,13 @@ async function settlePayments(trx: Transaction<Database>, request: SettleRequest
   if (payments.length === 0) return null;
   const paymentIds = payments.map((payment) => payment.id);
   const refundIds = await repository.lockOnHoldRefundsOf(trx, request.walletId, paymentIds);
-  const locked = await repository.lockWallet(trx, request.walletId);
+  // The wallet's lock, and what of its on hold is free: pending withdrawals keep their amounts there.
+  const freeOnHold = await lockFreeOnHold(trx, request.walletId);
   const wallet = await getWallet(trx, request.walletId);
 
-  // S: what the payments left on hold, less what their refunds took from on hold; never more than the wallet holds.
+  // S: what the payments left on hold, less what their refunds took from on hold; never more than is free.
   const left = await repository.onHoldMovedBy(trx, request.walletId, [...paymentIds, ...refundIds]);
-  let settledMinor = left < locked.balance_on_hold ? left : locked.balance_on_hold;
+  let settledMinor = left < freeOnHold ? left : freeOnHold;
   if (settledMinor < 0n) settledMinor = 0n;
   const reserveMinor = (settledMinor * BigInt(request.reserveBps)) / 10_000n;
   const feeMinor = payments.reduce((sum, payment) => sum + payment.fee, 0n);

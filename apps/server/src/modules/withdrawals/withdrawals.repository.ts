@@ -1,8 +1,10 @@
 // Queries of withdrawals: the catalogue's methods and fields, a merchant's own methods, the
 // requests (the merchant's list and the console's queue) with their detail rows, and the one
 // conditional statement that decides a Pending request.
+import { sql, type Transaction } from 'kysely';
 import { WITHDRAWAL_METHOD_STATUS, WITHDRAWAL_STATUS } from '@paywallet/contract';
 import type { Queryable } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { defineListSource, withinDays, type DayRange } from '../../db/lists.ts';
 
 // ---- the catalogue -----------------------------------------------------------------------------
@@ -392,4 +394,19 @@ export async function listFieldsOfMethods(
     .orderBy('user_withdrawal_methods.id')
     .orderBy('withdrawal_fields.sort')
     .execute();
+}
+
+/** Locks the wallet's row; its on-hold balance and what pending withdrawals hold there (docs/withdrawals.md, "What of on hold is free"). */
+export async function lockOnHoldAndWithdrawalHolds(
+  trx: Transaction<Database>,
+  walletId: bigint,
+): Promise<{ onHold: bigint; held: bigint }> {
+  const wallet = await trx.selectFrom('wallets').select('balance_on_hold').where('id', '=', walletId).forUpdate().executeTakeFirstOrThrow();
+  const held = await trx
+    .selectFrom('withdrawal_requests')
+    .select(sql<string>`coalesce(sum(amount), 0)`.as('held'))
+    .where('wallet_id', '=', walletId)
+    .where('status', '=', WITHDRAWAL_STATUS.PENDING)
+    .executeTakeFirstOrThrow();
+  return { onHold: BigInt(wallet.balance_on_hold), held: BigInt(held.held) };
 }

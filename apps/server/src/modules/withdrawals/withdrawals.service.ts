@@ -448,3 +448,17 @@ async function tellMerchant(
     });
   }
 }
+
+/**
+ * What of a wallet's on-hold balance is free, under the wallet's row lock. On hold is also where
+ * a withdrawal request keeps its amount until the console pays or rejects it: a refund that falls
+ * back to on hold, and a settlement that moves on hold, must leave those amounts where they are,
+ * or the console's decision would find less on hold than the request holds. A withdrawal's hold
+ * and its decision change the on-hold balance and the pending holds by the same amount, so what
+ * is free does not move with them; read under the lock every posting to the wallet takes, the
+ * two readings are one.
+ */
+export async function lockFreeOnHold(trx: Transaction<Database>, walletId: bigint): Promise<bigint> {
+  const { onHold, held } = await repository.lockOnHoldAndWithdrawalHolds(trx, walletId);
+  return onHold - held;
+}
