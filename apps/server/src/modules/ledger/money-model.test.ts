@@ -114,28 +114,48 @@ afterAll(async () => t.close());
 
 type Op =
   | { kind: 'deposit'; m: number; amount: number }
-  | { kind: 'transfer'; from: number; amount: number; deduct: boolean }
+  | { kind: 'transfer'; from: number; share: number; deduct: boolean }
   | { kind: 'pay'; m: number; door: 'api' | 'pos'; amount: number; declined: boolean }
-  | { kind: 'refund-request'; m: number; payment: number; amount: number | 'whole' }
-  | { kind: 'refund-decide'; refund: number; approve: boolean }
-  | { kind: 'api-refund'; m: number; payment: number; amount: number }
+  | { kind: 'refund-request'; m: number; payment: number; share: number | 'whole' }
+  | { kind: 'refund-decide'; refund: number; approve: boolean; anyState: boolean }
+  | { kind: 'api-refund'; m: number; payment: number; share: number }
   | { kind: 'settle'; m: number; before: number | 'now' }
   | { kind: 'release'; later: boolean }
-  | { kind: 'withdraw'; m: number; amount: number }
-  | { kind: 'withdraw-decide'; withdrawal: number; paid: boolean };
+  | { kind: 'withdraw'; m: number; share: number }
+  | { kind: 'withdraw-decide'; withdrawal: number; paid: boolean; anyState: boolean };
 
 const merchantIndex = fc.integer({ min: 0, max: MERCHANTS - 1 });
 /** An index into a list the run builds (payments, refunds, withdrawals), taken modulo its length. */
 const pick = fc.nat({ max: 20 });
+/**
+ * A share of what is left, in percent: up to 100 an amount the platform must accept (at least
+ * 0.01), past 100 more than is left, which it must refuse.
+ */
+const share = fc.oneof(
+  { weight: 4, arbitrary: fc.integer({ min: 1, max: 100 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 101, max: 150 }) },
+);
+/** Mostly a Pending one (the decision applies), sometimes any (one already decided is refused). */
+const anyState = fc.integer({ min: 0, max: 5 }).map((n) => n === 0);
+
+/** `percent` of `left`: at least 1 when within it; past 100, more than `left`. */
+function shareOf(left: bigint, percent: number): bigint {
+  if (percent > 100) return left + 1n + (left * BigInt(percent - 100)) / 100n;
+  const amount = (left * BigInt(percent)) / 100n;
+  return amount > 0n ? amount : 1n;
+}
 
 const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('deposit' as const), m: merchantIndex, amount: fc.integer({ min: 50, max: 80_000 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('deposit' as const), m: merchantIndex, amount: fc.integer({ min: 50, max: 80_000 }) }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({
       kind: fc.constant('transfer' as const),
       from: merchantIndex,
-      amount: fc.integer({ min: 50, max: 30_000 }),
+      share,
       deduct: fc.boolean(),
     }),
   },
@@ -156,21 +176,18 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
       kind: fc.constant('refund-request' as const),
       m: merchantIndex,
       payment: pick,
-      amount: fc.oneof(fc.constant('whole' as const), fc.integer({ min: 1, max: 40_000 })),
+      share: fc.oneof(fc.constant('whole' as const), share),
     }),
   },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('refund-decide' as const), refund: pick, approve: fc.boolean() }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('api-refund' as const), m: merchantIndex, payment: pick, amount: fc.integer({ min: 1, max: 40_000 }) }),
-  },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('refund-decide' as const), refund: pick, approve: fc.boolean(), anyState }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('api-refund' as const), m: merchantIndex, payment: pick, share }) },
   {
     weight: 2,
     arbitrary: fc.record({ kind: fc.constant('settle' as const), m: merchantIndex, before: fc.oneof(fc.constant('now' as const), pick) }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('release' as const), later: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('withdraw' as const), m: merchantIndex, amount: fc.integer({ min: 1, max: 60_000 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('withdraw-decide' as const), withdrawal: pick, paid: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('release' as const), later: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('withdraw' as const), m: merchantIndex, share }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('withdraw-decide' as const), withdrawal: pick, paid: fc.boolean(), anyState }) },
 );
 
 /** A merchant's settlement configuration: aggregate with a reserve (0%, 10%, 25%) held 0 s or a day, or direct. */
@@ -182,13 +199,27 @@ interface SettlementSetup {
   posDirect: boolean;
 }
 const setupArbitrary: fc.Arbitrary<SettlementSetup> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      type: fc.constant(AGGREGATE as typeof AGGREGATE),
+      reserveBps: fc.constantFrom(1000, 2500),
+      holdSeconds: fc.constantFrom(0, 86_400),
+      posDirect: fc.boolean(),
+    }),
+  },
   fc.record({
     type: fc.constant(AGGREGATE as typeof AGGREGATE),
     reserveBps: fc.constantFrom(0, 1000, 2500),
     holdSeconds: fc.constantFrom(0, 86_400),
     posDirect: fc.boolean(),
   }),
-  fc.record({ type: fc.constant(DIRECT as typeof DIRECT), reserveBps: fc.constant(0), holdSeconds: fc.constant(0), posDirect: fc.constant(false) }),
+  fc.record({
+    type: fc.constant(DIRECT as typeof DIRECT),
+    reserveBps: fc.constant(0),
+    holdSeconds: fc.constant(0),
+    posDirect: fc.constant(false),
+  }),
 );
 
 // ---- the model -----------------------------------------------------------------------------------
@@ -261,7 +292,11 @@ async function systemTotals(): Promise<Record<'gateway' | 'fees' | 'vat' | 'payo
 async function storedWallets(run: Run) {
   const stored = [];
   for (const merchant of run.merchants) {
-    const rows = await t.deps.db.selectFrom('wallets').select(['available_balance', 'balance_on_hold', 'is_default']).where('user_id', '=', merchant.id).execute();
+    const rows = await t.deps.db
+      .selectFrom('wallets')
+      .select(['available_balance', 'balance_on_hold', 'is_default'])
+      .where('user_id', '=', merchant.id)
+      .execute();
     const main = rows.find((row) => row.is_default === 1)!;
     const reserve = rows.find((row) => row.is_default === 2);
     stored.push({ available: main.available_balance, onHold: main.balance_on_hold, reserve: reserve?.available_balance ?? 0n });
@@ -355,8 +390,9 @@ async function transfer(run: Run, op: Extract<Op, { kind: 'transfer' }>) {
   const to = (op.from + 1) % MERCHANTS;
   const payer = run.merchants[op.from]!;
   const wallet = run.wallets[op.from]!;
+  const amount = shareOf(wallet.available, op.share);
   const quote = quoteCharges({
-    amountMinor: BigInt(op.amount),
+    amountMinor: amount,
     privilege: walletPrivilege,
     vatBps,
     deductChargesFromAmount: op.deduct,
@@ -364,7 +400,7 @@ async function transfer(run: Run, op: Extract<Op, { kind: 'transfer' }>) {
   });
   const body = {
     emailOrPhone: run.merchants[to]!.phone,
-    amount: op.amount,
+    amount: Number(amount),
     payerAccountId: Number(payer.wallets.AED),
     deductChargesFromTransactionAmount: op.deduct ? 1 : 0,
   };
@@ -382,7 +418,7 @@ async function transfer(run: Run, op: Extract<Op, { kind: 'transfer' }>) {
   const confirmed = await t.call(confirmSendMoneyCall, { transactionHash: initiated.data.hash }, { token: payer.token });
   expect(confirmed.status, confirmed.message).toBe(200);
   wallet.available -= quote.totalDebitMinor;
-  wallet.usedToday.send += BigInt(op.amount);
+  wallet.usedToday.send += amount;
   run.wallets[to]!.available += quote.amountMinor;
   run.system.fees += quote.feeMinor;
   run.system.vat += quote.vatMinor;
@@ -484,14 +520,14 @@ async function refundRequest(run: Run, op: Extract<Op, { kind: 'refund-request' 
   const payment = mine[op.payment % mine.length]!;
   const merchant = run.merchants[op.m]!;
   const remaining = payment.amount - payment.processed - payment.open;
-  const amount = op.amount === 'whole' ? remaining : BigInt(op.amount);
+  const amount = op.share === 'whole' ? remaining : shareOf(remaining, op.share);
   descriptionCounter += 1;
-  const body = {
-    transactionId: payment.uuid,
-    amount: Number(amount),
-    isPartial: op.amount === 'whole' ? 0 : 1,
-    description: `model refund ${descriptionCounter}`,
-  };
+  const description = `model refund ${descriptionCounter}`;
+  // A whole refund sends no amount: all that remains.
+  const body =
+    op.share === 'whole'
+      ? { transactionId: payment.uuid, isPartial: 0, description }
+      : { transactionId: payment.uuid, amount: Number(amount), isPartial: 1, description };
   if (remaining <= 0n || amount > remaining) {
     await expectRefused(() => t.call(createRefundRequestCall, body, { token: merchant.token }), 'REFUND_EXCEEDS_REMAINING', run);
     return;
@@ -508,9 +544,13 @@ async function refundRequest(run: Run, op: Extract<Op, { kind: 'refund-request' 
 }
 
 async function refundDecide(run: Run, op: Extract<Op, { kind: 'refund-decide' }>) {
-  if (run.refunds.length === 0) return;
-  const refund = run.refunds[op.refund % run.refunds.length]!;
-  const body = op.approve ? { refundId: refund.id, status: 2 as const } : { refundId: refund.id, status: 4 as const, comment: 'Not this one' };
+  const pending = run.refunds.filter((refund) => refund.status === 'pending');
+  const among = op.anyState || pending.length === 0 ? run.refunds : pending;
+  if (among.length === 0) return;
+  const refund = among[op.refund % among.length]!;
+  const body = op.approve
+    ? { refundId: refund.id, status: 2 as const }
+    : { refundId: refund.id, status: 4 as const, comment: 'Not this one' };
   if (refund.status !== 'pending') {
     await expectRefused(() => t.call(adminProcessRefundCall, body, { token: admin.token }), 'REFUND_NOT_PENDING', run);
     return;
@@ -524,7 +564,11 @@ async function refundDecide(run: Run, op: Extract<Op, { kind: 'refund-decide' }>
     return;
   }
   await runner.drain();
-  const stored = await t.deps.db.selectFrom('refund_requests').select('status').where('id', '=', BigInt(refund.id)).executeTakeFirstOrThrow();
+  const stored = await t.deps.db
+    .selectFrom('refund_requests')
+    .select('status')
+    .where('id', '=', BigInt(refund.id))
+    .executeTakeFirstOrThrow();
   const bucket = refundBucket(run.wallets[refund.payment.m]!, refund.amount);
   if (bucket === null) {
     // The wallet cannot pay: the job rejects the refund and nothing moves.
@@ -543,11 +587,17 @@ async function apiRefund(run: Run, op: Extract<Op, { kind: 'api-refund' }>) {
   if (mine.length === 0) return;
   const payment = mine[op.payment % mine.length]!;
   const merchant = run.merchants[op.m]!;
-  const amount = BigInt(op.amount);
   const remaining = payment.amount - payment.processed - payment.open;
+  const amount = shareOf(remaining, op.share);
   const refund = () =>
     asAnswer(() =>
-      refundPayment(t.deps, { merchantUserId: merchant.id, transactionId: payment.transactionId, amountMinor: amount, source: 'api', ip: '198.51.100.7' }),
+      refundPayment(t.deps, {
+        merchantUserId: merchant.id,
+        transactionId: payment.transactionId,
+        amountMinor: amount,
+        source: 'api',
+        ip: '198.51.100.7',
+      }),
     );
   if (amount > remaining) {
     await expectRefused(refund, 'REFUND_EXCEEDS_REMAINING', run);
@@ -560,8 +610,14 @@ async function apiRefund(run: Run, op: Extract<Op, { kind: 'api-refund' }>) {
   }
   const answer = await refund();
   expect(answer.reason, answer.message).toBeUndefined();
-  const model: ModelRefund = { payment, id: 0, amount, status: 'pending', bucket: null, settled: false };
+  const request = await t.deps.db
+    .selectFrom('refund_requests')
+    .select('id')
+    .where('uuid', '=', answer.value!.refund.uuid)
+    .executeTakeFirstOrThrow();
+  const model: ModelRefund = { payment, id: Number(request.id), amount, status: 'pending', bucket: null, settled: false };
   postRefundInModel(run, model, bucket);
+  run.refunds.push(model);
   accepted(run, `api-refund-${bucket}`);
 }
 
@@ -605,7 +661,8 @@ async function settle(run: Run, op: Extract<Op, { kind: 'settle' }>) {
     } else {
       wallet.available += settled - reserve;
       wallet.reserve += reserve;
-      if (reserve > 0n) run.reserves.push({ m: op.m, amount: reserve, releaseAtMs: Date.now() + setup.holdSeconds * 1000, released: false });
+      if (reserve > 0n)
+        run.reserves.push({ m: op.m, amount: reserve, releaseAtMs: Date.now() + setup.holdSeconds * 1000, released: false });
     }
     accepted(run, `settled-${type === DIRECT ? 'direct' : 'aggregate'}`);
   }
@@ -639,8 +696,8 @@ async function release(run: Run, op: Extract<Op, { kind: 'release' }>) {
 async function withdraw(run: Run, op: Extract<Op, { kind: 'withdraw' }>) {
   const merchant = run.merchants[op.m]!;
   const wallet = run.wallets[op.m]!;
-  const amount = BigInt(op.amount);
-  const body = { amount: op.amount, userAccountId: Number(merchant.wallets.AED), withdrawalMethodId: run.methods[op.m]! };
+  const amount = shareOf(wallet.available, op.share);
+  const body = { amount: Number(amount), userAccountId: Number(merchant.wallets.AED), withdrawalMethodId: run.methods[op.m]! };
   if (amount > wallet.available) {
     await expectRefused(() => t.call(addNewWithdrawalCall, body, { token: merchant.token }), 'WITHDRAWAL_EXCEEDS_BALANCE', run);
     return;
@@ -654,8 +711,10 @@ async function withdraw(run: Run, op: Extract<Op, { kind: 'withdraw' }>) {
 }
 
 async function withdrawDecide(run: Run, op: Extract<Op, { kind: 'withdraw-decide' }>) {
-  if (run.withdrawals.length === 0) return;
-  const withdrawal = run.withdrawals[op.withdrawal % run.withdrawals.length]!;
+  const pending = run.withdrawals.filter((withdrawal) => withdrawal.status === 'pending');
+  const among = op.anyState || pending.length === 0 ? run.withdrawals : pending;
+  if (among.length === 0) return;
+  const withdrawal = among[op.withdrawal % among.length]!;
   const body = op.paid
     ? { withdrawalId: withdrawal.id, status: 'paid' as const, referenceId: `BANK-${withdrawal.id}` }
     : { withdrawalId: withdrawal.id, status: 'rejected' as const, comment: 'The account is closed' };
@@ -716,7 +775,13 @@ async function newRun(setups: SettlementSetup[]): Promise<Run> {
       reserveHoldSeconds: setup.holdSeconds,
     });
     if (setup.posDirect) {
-      await setSettlementConfig(t.deps.db, { ...base, channelId: channelOf(merchant, 'pos'), type: DIRECT, reserveBps: 0, reserveHoldSeconds: 0 });
+      await setSettlementConfig(t.deps.db, {
+        ...base,
+        channelId: channelOf(merchant, 'pos'),
+        type: DIRECT,
+        reserveBps: 0,
+        reserveHoldSeconds: 0,
+      });
     }
     const method = await t.call(
       addWithdrawalMethodCall,
@@ -750,22 +815,42 @@ async function newRun(setups: SettlementSetup[]): Promise<Run> {
 describe('the model of money', () => {
   it('random sequences of every money movement keep the balances equal to the model and the ledger sound', async () => {
     const totals: Record<string, number> = {};
+    const timing: Record<string, number> = {};
     const started = Date.now();
     await fc.assert(
       fc.asyncProperty(
         fc.array(setupArbitrary, { minLength: MERCHANTS, maxLength: MERCHANTS }),
-        fc.array(opArbitrary, { minLength: 5, maxLength: 15 }),
-        async (setups, ops) => {
+        // Each merchant may start with money available (a deposit of 0 is none).
+        fc.array(fc.integer({ min: 0, max: 50_000 }), { minLength: MERCHANTS, maxLength: MERCHANTS }),
+        fc.array(opArbitrary, { minLength: 5, maxLength: 15, size: 'max' }),
+        async (setups, opening, drawn) => {
+          const ops: Op[] = [
+            ...opening.flatMap((amount, m) => (amount === 0 ? [] : [{ kind: 'deposit' as const, m, amount: amount + 100 }])),
+            ...drawn,
+          ];
+          let mark = performance.now();
+          const lap = (name: string) => {
+            const now = performance.now();
+            timing[name] = (timing[name] ?? 0) + (now - mark);
+            mark = now;
+          };
           const run = await newRun(setups);
+          lap('newRun');
           for (const [index, op] of ops.entries()) {
             await runStep(run, op);
+            lap(op.kind);
             await expectModel(run, `step ${index + 1}: ${JSON.stringify(op)}`);
+            lap('check');
           }
           for (const [kind, n] of Object.entries(run.counts)) totals[kind] = (totals[kind] ?? 0) + n;
         },
       ),
       { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
     );
-    console.log(`money model: ${RUNS} runs in ${Math.round((Date.now() - started) / 1000)} s`, totals);
+    console.log(
+      `money model: ${RUNS} runs in ${Math.round((Date.now() - started) / 1000)} s`,
+      totals,
+      Object.fromEntries(Object.entries(timing).map(([k, v]) => [k, Math.round(v)])),
+    );
   }, 3_600_000);
 });
