@@ -852,5 +852,31 @@ describe('the model of money', () => {
       totals,
       Object.fromEntries(Object.entries(timing).map(([k, v]) => [k, Math.round(v)])),
     );
+    // Every kind of movement and of refusal happened (bounds far below what 100 runs give).
+    if (RUNS >= 100) {
+      for (const kind of [
+        'deposit',
+        'transfer',
+        'pay',
+        'declined',
+        'refund-request',
+        'refund-rejected',
+        'withdraw',
+        'withdrawal-paid',
+        'withdrawal-rejected',
+        'settled-aggregate',
+        'settled-direct',
+        'reserve-released',
+        'refused',
+      ]) {
+        expect(totals[kind] ?? 0, kind).toBeGreaterThan(0);
+      }
+      expect(
+        (totals['refund-paid-available'] ?? 0) +
+          (totals['refund-paid-on_hold'] ?? 0) +
+          (totals['api-refund-available'] ?? 0) +
+          (totals['api-refund-on_hold'] ?? 0),
+      ).toBeGreaterThan(0);
+    }
   }, 3_600_000);
 });
