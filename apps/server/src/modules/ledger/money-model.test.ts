@@ -37,7 +37,7 @@ import {
   type TErrorName,
 } from '@paywallet/contract';
 import { quoteCharges, type PaymentMethodPrivilege } from '@paywallet/ledger';
-import { createTestApp, type TestAnswer, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { countMoneyRows, expectLedgerInvariants } from '../../test/money.ts';
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
@@ -59,7 +59,8 @@ const MERCHANTS = 2;
 const CURRENCY = 'AED';
 const FUTURE_YEAR = new Date().getUTCFullYear() + 3;
 /** The card fee schedule every test merchant gets: VISA and MASTERCARD in AED at 2.5% + 1.00. */
-const CARD_FEE = { percentageBps: 250n, fixedMinor: 100n };
+const CARD_FEE_BPS = 250;
+const CARD_FEE = { percentageBps: BigInt(CARD_FEE_BPS), fixedMinor: 100n };
 const IBAN = 'AE07 0331 2345 6789 0123 456';
 const BIC = 'nbadaeaaxxx';
 const DAY_MS = 86_400_000;
@@ -763,8 +764,8 @@ async function newRun(setups: SettlementSetup[]): Promise<Run> {
   for (const setup of setups) {
     const merchant = await createTestMerchant(t);
     await giveMerchantFees(t, merchant.id, [
-      { scheme: 'VISA', currency: CURRENCY, ...CARD_FEE },
-      { scheme: 'MASTERCARD', currency: CURRENCY, ...CARD_FEE },
+      { scheme: 'VISA', currency: CURRENCY, percentageBps: CARD_FEE_BPS, fixedMinor: CARD_FEE.fixedMinor },
+      { scheme: 'MASTERCARD', currency: CURRENCY, percentageBps: CARD_FEE_BPS, fixedMinor: CARD_FEE.fixedMinor },
     ]);
     const base = { merchantUserId: merchant.id, schedule: 'daily' as const, delayDays: 1 };
     await setSettlementConfig(t.deps.db, {
