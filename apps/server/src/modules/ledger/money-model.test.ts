@@ -55,7 +55,13 @@ import { setSettlementConfig } from '../settlements/settlements.service.ts';
 import { RESERVE_RELEASE_BATCH } from '../settlements/settlements.jobs.ts';
 
 const RUNS = Number(process.env.MONEY_MODEL_RUNS ?? 100);
-const SEED = process.env.MONEY_MODEL_SEED === undefined ? undefined : Number(process.env.MONEY_MODEL_SEED);
+/**
+ * The suite draws from a constant seed (test/random.ts's rule: a constant or an environment
+ * variable), so what it covers is the same on every run and every machine; MONEY_MODEL_SEED=<n>
+ * draws another sequence, MONEY_MODEL_SEED=random a new one each time (fast-check prints it).
+ */
+const SEED_DEFAULT = 20_261_126;
+const SEED = process.env.MONEY_MODEL_SEED === 'random' ? undefined : Number(process.env.MONEY_MODEL_SEED ?? SEED_DEFAULT);
 /** With the seed, the path fast-check printed: replays the shrunk counterexample alone. */
 const REPLAY_PATH = process.env.MONEY_MODEL_PATH;
 const MERCHANTS = 2;
@@ -868,7 +874,7 @@ describe('the model of money', () => {
       totals,
       Object.fromEntries(Object.entries(timing).map(([k, v]) => [k, Math.round(v)])),
     );
-    // Every kind of movement and of refusal happened (bounds far below what 100 runs give).
+    // Every kind of movement and of refusal happened in the suite's sequence (its seed is fixed).
     if (RUNS >= 100 && REPLAY_PATH === undefined) {
       for (const kind of [
         'deposit',
