@@ -9,17 +9,18 @@
 //   payment.authorized, payment.voided  -> nothing: no money moved in or out
 //
 // Recipients: the merchant's main account, and each of its Active staff members granted the
-// door's feature (payment-link, api-payment, pos-devices) or Transactions, at most
-// PAYMENT_NOTICE_RECIPIENTS_MAX in all (the main account first, then the oldest staff), written
-// NOTICES_PER_CALL_MAX rows to an insert. A staff member
+// door's feature (payment-link, api-payment, pos-devices) or Transactions: the one path of every
+// money event, notifications/merchant-team.service.ts (at most MERCHANT_TEAM_MAX, the main
+// account first, then the oldest staff). A staff member
 // reads only their own notifications (notificationOwnerOf), so one who may not see a door's
 // payments never hears of them. SMS has no provider yet: the SMS switch is kept but sends nothing.
 import { assert, assertNever, minorToWire } from '@paywallet/ledger';
-import { NOTIFICATION_SWITCH, USER_STATUS, type TFeatureSlug } from '@paywallet/contract';
+import type { TFeatureSlug } from '@paywallet/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Mailer } from '../../lib/mail.ts';
-import { notice, notifyEach, NOTICES_PER_CALL_MAX, type Notice } from '../notifications/notifications.service.ts';
+import { notifyMerchantTeam } from '../notifications/merchant-team.service.ts';
+import { notice, type Notice } from '../notifications/notifications.service.ts';
 import { findCurrency } from './fees.service.ts';
 import {
   FAILURE_REASON_MAX_CHARS,
@@ -29,7 +30,6 @@ import {
 } from './merchant-payments.notifications.ts';
 import type { PaymentEvent, PaymentEventListener } from './payment-events.ts';
 import type { MerchantPaymentKind } from './payment-views.ts';
-import { listPaymentNoticeRecipients, type NoticeRecipientRow } from './payment-notices.repository.ts';
 
 /** The feature a staff member needs to hear of a door's payments, besides Transactions. */
 const FEATURE_OF_DOOR: Readonly<Record<MerchantPaymentKind, TFeatureSlug>> = {
@@ -38,11 +38,6 @@ const FEATURE_OF_DOOR: Readonly<Record<MerchantPaymentKind, TFeatureSlug>> = {
   pos: 'pos-devices',
 };
 const TRANSACTIONS_FEATURE: TFeatureSlug = 'transactions';
-/**
- * Who may hear of one payment: the main account and its staff who may see such payments. A
- * staff list is the merchant's own and short; the bound keeps a payment's transaction short too.
- */
-export const PAYMENT_NOTICE_RECIPIENTS_MAX = 100;
 
 const MAIL_SUBJECT: Readonly<Record<string, string>> = {
   [MERCHANT_PAYMENT_RECEIVED.name]: 'Payment received',
@@ -61,19 +56,12 @@ export async function notifyMerchantOfPayment(mailer: Mailer, trx: Transaction<D
   assert(currency !== undefined, `the currency ${payment.currency} of payment ${payment.transactionId} exists`);
   const noticeTo = noticeOf(event, currency.decimals);
   if (!noticeTo) return;
-  const recipients = await listPaymentNoticeRecipients(
-    trx,
-    payment.merchantUserId,
-    [FEATURE_OF_DOOR[payment.kind], TRANSACTIONS_FEATURE],
-    USER_STATUS.ACTIVE,
-    PAYMENT_NOTICE_RECIPIENTS_MAX,
-  );
-  assert(recipients.length > 0 && recipients[0]!.id === payment.merchantUserId, 'the main account hears of its own payments');
-  const notices = recipients.map((recipient) => noticeTo(recipient.id));
-  for (let start = 0; start < notices.length; start += NOTICES_PER_CALL_MAX) {
-    await notifyEach(trx, notices.slice(start, start + NOTICES_PER_CALL_MAX));
-  }
-  await mailNotices(mailer, trx, recipients, notices, payment.uuid);
+  await notifyMerchantTeam(mailer, trx, {
+    merchantUserId: payment.merchantUserId,
+    features: [FEATURE_OF_DOOR[payment.kind], TRANSACTIONS_FEATURE],
+    noticeTo,
+    mail: (sent) => ({ subject: MAIL_SUBJECT[sent.type] ?? 'Payment', reference: `Transaction: ${payment.uuid}` }),
+  });
 }
 
 /** The notice an event raises, for any recipient; null for an event that moved no money in or out. */
@@ -101,24 +89,5 @@ function noticeOf(event: PaymentEvent, decimals: number): ((userId: bigint) => N
       return null;
     default:
       return assertNever(event.type);
-  }
-}
-
-/** An e-mail of each notice whose recipient switched e-mail on, to the settings' address or else the sign-in one. */
-async function mailNotices(
-  mailer: Mailer,
-  trx: Transaction<Database>,
-  recipients: readonly NoticeRecipientRow[],
-  notices: readonly Notice[],
-  transactionUuid: string,
-): Promise<void> {
-  for (const [index, recipient] of recipients.entries()) {
-    if (recipient.settings_email_status !== NOTIFICATION_SWITCH.ON) continue;
-    const sent = notices[index]!;
-    await mailer.enqueue(trx, {
-      to: recipient.settings_email || recipient.email,
-      subject: MAIL_SUBJECT[sent.type] ?? 'Payment',
-      text: `${sent.message}\n\nTransaction: ${transactionUuid}\n`,
-    });
   }
 }

@@ -468,49 +468,6 @@ export async function markReserveReleased(trx: Transaction<Database>, id: bigint
 
 // ---- who hears of a settlement ---------------------------------------------------------------
 
-export interface SettlementRecipientRow {
-  id: bigint;
-  email: string;
-  settings_email: string | null;
-  settings_email_status: number | null;
-}
-
-/** The merchant's main account, then its active staff granted `featureSlug`; at most `limitRows`. */
-export async function listRecipients(
-  db: Queryable,
-  merchantUserId: bigint,
-  featureSlug: string,
-  activeStatus: number,
-  limitRows: number,
-): Promise<SettlementRecipientRow[]> {
-  return db
-    .selectFrom('users')
-    .leftJoin('merchant_notification_settings as settings', 'settings.user_id', 'users.id')
-    .select(['users.id', 'users.email', 'settings.email as settings_email', 'settings.email_status as settings_email_status'])
-    .where((eb) =>
-      eb.or([
-        eb('users.id', '=', merchantUserId),
-        eb.and([
-          eb('users.parent_user_id', '=', merchantUserId),
-          eb('users.parent_user_id', '<>', 0n),
-          eb('users.status', '=', activeStatus),
-          eb.exists(
-            eb
-              .selectFrom('staff_features')
-              .innerJoin('features', 'features.id', 'staff_features.feature_id')
-              .select('staff_features.user_id')
-              .whereRef('staff_features.user_id', '=', 'users.id')
-              .where('features.slug', '=', featureSlug),
-          ),
-        ]),
-      ]),
-    )
-    .orderBy(sql`users.id = ${merchantUserId}`, 'desc')
-    .orderBy('users.id')
-    .limit(limitRows)
-    .execute();
-}
-
 export async function currencyOf(db: Queryable, currencyId: number): Promise<{ code: string; decimals: number }> {
   return db.selectFrom('currencies').select(['code', 'decimals']).where('id', '=', currencyId).executeTakeFirstOrThrow();
 }

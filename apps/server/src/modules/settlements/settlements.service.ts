@@ -11,7 +11,6 @@
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
 import {
-  NOTIFICATION_SWITCH,
   ROLLING_RESERVE_STATUS,
   ROLLING_RESERVE_STATUS_LABEL,
   SETTLEMENT_STATUS,
@@ -20,7 +19,6 @@ import {
   settlementTypeName,
   SETTLEMENT_TYPE,
   TRANSACTION_STATUS,
-  USER_STATUS,
   WALLET_KIND,
   type TAdminGetSettlementConfigsInput,
   type TAdminUpdateSettlementConfigInput,
@@ -49,7 +47,8 @@ import { fullName } from '../../lib/display-text.ts';
 import type { AuditTrail } from '../../transport/audit-trail.ts';
 import { fail } from '../../transport/errors.ts';
 import { postEntries, type PartyRef } from '../ledger/ledger.service.ts';
-import { notice, notifyEach, NOTICES_PER_CALL_MAX, type Notice } from '../notifications/notifications.service.ts';
+import { notifyMerchantTeam } from '../notifications/merchant-team.service.ts';
+import { notice } from '../notifications/notifications.service.ts';
 import type { NotificationData, NotificationType } from '../notifications/notification-types.ts';
 import { resolveStoreScope } from '../stores/stores.service.ts';
 import { createWallet, getWallet, type WalletWithCurrency } from '../wallets/wallets.service.ts';
@@ -67,8 +66,6 @@ export const SETTLEMENT_RUN_EVERY_MS = 24 * 60 * 60 * 1000;
  */
 export const RESERVE_RELEASE_EVERY_MS = 15_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Who hears of one settlement: the main account and its staff granted the settlements feature. */
-const RECIPIENTS_MAX = 100;
 
 // ---- periods ---------------------------------------------------------------------------------
 
@@ -402,19 +399,12 @@ async function notifyMerchant<TData extends NotificationData>(
   reference: string,
   data: TData,
 ): Promise<void> {
-  const recipients = await repository.listRecipients(trx, merchantUserId, 'settlements', USER_STATUS.ACTIVE, RECIPIENTS_MAX);
-  const notices: Notice[] = recipients.map((recipient) => notice(recipient.id, type, data));
-  for (let start = 0; start < notices.length; start += NOTICES_PER_CALL_MAX) {
-    await notifyEach(trx, notices.slice(start, start + NOTICES_PER_CALL_MAX));
-  }
-  for (const [index, recipient] of recipients.entries()) {
-    if (recipient.settings_email_status !== NOTIFICATION_SWITCH.ON) continue;
-    await deps.mailer.enqueue(trx, {
-      to: recipient.settings_email || recipient.email,
-      subject,
-      text: `${notices[index]!.message}\n\nReference: ${reference}\n`,
-    });
-  }
+  await notifyMerchantTeam(deps.mailer, trx, {
+    merchantUserId,
+    features: ['settlements'],
+    noticeTo: (userId) => notice(userId, type, data),
+    mail: () => ({ subject, reference: `Reference: ${reference}` }),
+  });
 }
 
 // ---- configurations (the console) ------------------------------------------------------------

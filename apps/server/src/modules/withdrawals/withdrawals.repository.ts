@@ -327,52 +327,6 @@ export async function listDetails(db: Queryable, requestIds: readonly bigint[]):
 
 // ---- who is told ---------------------------------------------------------------------------------
 
-export interface NoticeRecipientRow {
-  id: bigint;
-  email: string;
-  settings_email: string | null;
-  settings_email_status: number | null;
-}
-
-/**
- * The merchant's main account first, then its staff members of `staffStatus` granted
- * `featureSlug`, at most `limitRows`, each with their notification settings (e-mail switch).
- */
-export async function listNoticeRecipients(
-  db: Queryable,
-  merchantUserId: bigint,
-  featureSlug: string,
-  staffStatus: number,
-  limitRows: number,
-): Promise<NoticeRecipientRow[]> {
-  return db
-    .selectFrom('users')
-    .leftJoin('merchant_notification_settings as settings', 'settings.user_id', 'users.id')
-    .select(['users.id', 'users.email', 'settings.email as settings_email', 'settings.email_status as settings_email_status'])
-    .where((eb) =>
-      eb.or([
-        eb('users.id', '=', merchantUserId),
-        eb.and([
-          eb('users.parent_user_id', '=', merchantUserId),
-          eb('users.parent_user_id', '<>', 0n),
-          eb('users.status', '=', staffStatus),
-          eb.exists(
-            eb
-              .selectFrom('staff_features')
-              .innerJoin('features', 'features.id', 'staff_features.feature_id')
-              .select('staff_features.user_id')
-              .whereRef('staff_features.user_id', '=', 'users.id')
-              .where('features.slug', '=', featureSlug),
-          ),
-        ]),
-      ]),
-    )
-    .orderBy((eb) => eb.case().when('users.id', '=', merchantUserId).then(0).else(1).end())
-    .orderBy('users.id')
-    .limit(limitRows)
-    .execute();
-}
-
 /** The catalogue fields of each of these merchant methods (to mask their details). */
 export async function listFieldsOfMethods(
   db: Queryable,

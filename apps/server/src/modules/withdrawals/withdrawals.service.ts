@@ -13,9 +13,7 @@
 // Each state a request takes is a row of with_drawal_request_details, written in the same transaction.
 import crypto from 'node:crypto';
 import {
-  NOTIFICATION_SWITCH,
   TRANSACTION_STATUS,
-  USER_STATUS,
   WALLET_KIND,
   WITHDRAWAL_METHOD_STATUS,
   WITHDRAWAL_STATUS,
@@ -31,6 +29,7 @@ import {
   type TWithdrawalField,
   type TWithdrawalMethod,
   type TWithdrawalRow,
+  type TFeatureSlug,
 } from '@paywallet/contract';
 import {
   assert,
@@ -51,16 +50,15 @@ import type { Mailer } from '../../lib/mail.ts';
 import type { AuditTrail } from '../../transport/audit-trail.ts';
 import { fail } from '../../transport/errors.ts';
 import { postEntries, PostingRefused } from '../ledger/ledger.service.ts';
-import { notice, notifyEach, NOTICES_PER_CALL_MAX, type Notice } from '../notifications/notifications.service.ts';
+import { notifyMerchantTeam } from '../notifications/merchant-team.service.ts';
+import { notice, type Notice } from '../notifications/notifications.service.ts';
 import { findOwnWallet, getWallet, type WalletWithCurrency } from '../wallets/wallets.service.ts';
 import { checkedDetails, maskedDetails } from './withdrawal-fields.ts';
 import { MAIL_SUBJECT, WITHDRAWAL_PAID, WITHDRAWAL_REASON_MAX_CHARS, WITHDRAWAL_REJECTED } from './withdrawals.notifications.ts';
 import * as repository from './withdrawals.repository.ts';
 
 /** The feature whose staff members hear of their merchant's withdrawals. */
-const WITHDRAWAL_FEATURE = 'with-drawal';
-/** The main account and its staff with the feature: a merchant's own short list. */
-const NOTICE_RECIPIENTS_MAX = NOTICES_PER_CALL_MAX;
+const WITHDRAWAL_FEATURE: TFeatureSlug = 'with-drawal';
 
 function statusLabel(status: number): string {
   const label = WITHDRAWAL_STATUS_LABEL[status];
@@ -428,25 +426,12 @@ async function tellMerchant(
     'paid' in outcome
       ? notice(userId, WITHDRAWAL_PAID, { ...base, reference: outcome.paid })
       : notice(userId, WITHDRAWAL_REJECTED, { ...base, reason: outcome.rejected.slice(0, WITHDRAWAL_REASON_MAX_CHARS) });
-  const recipients = await repository.listNoticeRecipients(
-    trx,
-    request.user_id,
-    WITHDRAWAL_FEATURE,
-    USER_STATUS.ACTIVE,
-    NOTICE_RECIPIENTS_MAX,
-  );
-  assert(recipients[0]?.id === request.user_id, 'the main account hears of its own withdrawals');
-  const notices = recipients.map((recipient) => noticeTo(recipient.id));
-  await notifyEach(trx, notices);
-  for (const [index, recipient] of recipients.entries()) {
-    if (recipient.settings_email_status !== NOTIFICATION_SWITCH.ON) continue;
-    const sent = notices[index]!;
-    await mailer.enqueue(trx, {
-      to: recipient.settings_email || recipient.email,
-      subject: MAIL_SUBJECT[sent.type] ?? 'Withdrawal',
-      text: `${sent.message}\n\nWithdrawal: ${request.uuid}\n`,
-    });
-  }
+  await notifyMerchantTeam(mailer, trx, {
+    merchantUserId: request.user_id,
+    features: [WITHDRAWAL_FEATURE],
+    noticeTo,
+    mail: (sent) => ({ subject: MAIL_SUBJECT[sent.type] ?? 'Withdrawal', reference: `Withdrawal: ${request.uuid}` }),
+  });
 }
 
 /**

@@ -1,14 +1,14 @@
-// Who is told of a merchant's card payment: the main account and the staff members who may see
-// such payments. Read here, from the users and their granted features, rather than through the
-// staff module, which has no reason to know about payments (the KYC precedent in docs/modules.md).
-// Kysely only.
+// Who of a merchant hears of a money event: the main account and its staff members granted a
+// feature that shows such events. Read from the users and their granted features, rather than
+// through the staff module, which has no reason to know about payments or payouts (the KYC
+// precedent in docs/modules.md). Kysely only.
 import type { Queryable } from '../../db/database.ts';
 
-export interface NoticeRecipientRow {
+export interface MerchantTeamMemberRow {
   id: bigint;
   /** The sign-in e-mail: where mail goes when the notification settings name no address. */
   email: string;
-  /** The recipient's own notification settings (App Settings, Notification), when saved. */
+  /** The member's own notification settings (App Settings, Notification), when saved. */
   settings_email: string | null;
   settings_email_status: number | null;
 }
@@ -16,15 +16,15 @@ export interface NoticeRecipientRow {
 /**
  * The main account first, then its staff members of `staffStatus` granted any of `featureSlugs`,
  * oldest first: at most `limitRows` in all, each with their notification settings (one query:
- * it runs inside the payment's transaction).
+ * it runs inside the transaction of the event).
  */
-export async function listPaymentNoticeRecipients(
+export async function listMerchantTeam(
   db: Queryable,
   merchantUserId: bigint,
   featureSlugs: readonly string[],
   staffStatus: number,
   limitRows: number,
-): Promise<NoticeRecipientRow[]> {
+): Promise<MerchantTeamMemberRow[]> {
   return db
     .selectFrom('users')
     .leftJoin('merchant_notification_settings as settings', 'settings.user_id', 'users.id')
