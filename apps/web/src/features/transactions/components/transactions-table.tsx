@@ -16,7 +16,7 @@ import { DataTable } from '../../../components/data-table/data-table.tsx';
 import type { DataColumn, RowAction } from '../../../components/data-table/types.ts';
 import { WRAP_TITLE } from '../../../components/data-table/wrapping.ts';
 import { GmtDate } from '../../../components/gmt-date.tsx';
-import { ShortId } from '../../../components/short-id.tsx';
+import { ShortId, SHORT_ID_CHARS } from '../../../components/short-id.tsx';
 import type { ListView } from '../../../hooks/use-list-query.ts';
 import { useAccountKind } from '../../../hooks/use-account-kind.ts';
 import { returnHere } from '../return-to.ts';
@@ -40,9 +40,11 @@ function PayableCell({ row }: { row: TTransactionRow }) {
       <Amount minor={payable.minor} currency={row.currency.code} direction={payable.sign} fw={600} />
       {(payable.badge || payable.label || remaining) && (
         <Group gap={6} justify="flex-end" wrap="nowrap">
+          {/* The reference is a uuid: its beginning, as ids read in every table, the whole in the title
+              (the whole uuid made the Amount column 70 px wider and pushed the status off 1280 px). */}
           {payable.badge && (
-            <Badge variant="light" color="gray" size="sm" title="Reference">
-              {payable.badge}
+            <Badge variant="light" color="gray" size="sm" ff="monospace" title={`Reference ${payable.badge}`}>
+              {payable.badge.slice(0, SHORT_ID_CHARS)}
             </Badge>
           )}
           {payable.label && (
