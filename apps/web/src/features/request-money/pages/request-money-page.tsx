@@ -1,7 +1,8 @@
 // Screen 15: My Requests and User Requests. ?tab=user opens the second tab; Add Request shows
 // on the first tab only. Each list keeps its own page in the URL beside the tab.
 import { Button, Group, Tabs, Title } from '@mantine/core';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { useUrlTab } from '../../../hooks/use-url-tab.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { MyRequestsPanel } from '../components/my-requests-panel.tsx';
 import { UserRequestsPanel } from '../components/user-requests-panel.tsx';
@@ -14,17 +15,7 @@ function tabOf(value: string | null): RequestTab {
 
 export function RequestMoneyPage() {
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const tab = tabOf(searchParams.get('tab'));
-  const showTab = (value: string | null) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('tab', tabOf(value));
-        return next;
-      },
-      { replace: true },
-    );
+  const [tab, showTab] = useUrlTab(tabOf);
 
   return (
     <Tabs value={tab} onChange={showTab} keepMounted>

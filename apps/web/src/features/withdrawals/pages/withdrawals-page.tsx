@@ -1,7 +1,8 @@
 // Withdrawals (route `with-drawal`, spec 2): two tabs, Withdrawal Methods (Add Method) and
 // Withdrawal Requests (Add Request); ?tab=2 opens the requests, which load 1 s after the screen.
 import { Button, Group, Tabs, Title } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useUrlTab } from '../../../hooks/use-url-tab.ts';
 import { MERCHANT_PATHS } from '../../../lib/paths.ts';
 import { WithdrawalMethodsPanel } from '../components/withdrawal-methods-panel.tsx';
 import { WithdrawalRequestsPanel } from '../components/withdrawal-requests-panel.tsx';
@@ -13,17 +14,7 @@ function tabOf(value: string | null): WithdrawalTab {
 }
 
 export function WithdrawalsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const tab = tabOf(searchParams.get('tab'));
-  const showTab = (value: string | null) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('tab', tabOf(value));
-        return next;
-      },
-      { replace: true },
-    );
+  const [tab, showTab] = useUrlTab(tabOf);
   return (
     <Tabs value={tab} onChange={showTab} keepMounted>
       <Group justify="space-between" mb="lg" gap="sm">
