@@ -577,6 +577,8 @@ export interface Database {
   ledger_health_wallet_sums: LedgerHealthWalletSumsTable;
   ledger_health_checks: LedgerHealthChecksTable;
   ledger_health_breaches: LedgerHealthBreachesTable;
+  // ---- several nodes (0035) ----
+  customer_contact_locks: CustomerContactLocksTable;
 }
 
 // ---- customers, live notifications (0011) ----------------------------------------------------
@@ -1046,4 +1048,11 @@ export interface LedgerHealthBreachesTable {
   first_seen_at: Generated<Date>;
   last_seen_at: Generated<Date>;
   resolved_at: NullableTimestamp;
+}
+
+// ---- several nodes (0035) --------------------------------------------------------------------
+/** One row per merchant and customer contact: locked FOR UPDATE while a payment records its customer. */
+export interface CustomerContactLocksTable {
+  merchant_user_id: bigint;
+  contact: string;
 }

@@ -1,6 +1,5 @@
 // Queries of a merchant's customers and their (masked) cards. Every query names the merchant,
 // so another merchant's customer is never read, whatever ids a request carries.
-import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
 import { defineListSource, inChannels, likePattern, withinDays, type ChannelFilter, type DayRange } from '../../db/lists.ts';
 
@@ -187,9 +186,22 @@ export async function addCustomerCardOnce(
 
 /**
  * Serialises the payments of one merchant's customer contact (e-mail, else phone) until the
- * transaction ends, so two first payments side by side make one customer, not two. A
- * transaction-scoped advisory lock: nothing to clean up, other contacts never wait.
+ * transaction ends, so two first payments side by side make one customer, not two. A row lock
+ * on the contact's row of customer_contact_locks, inserted the first time (a second insert of
+ * the same key waits for the first's transaction, then does nothing): other contacts never
+ * wait, and no advisory lock, so a distributed PostgreSQL-compatible engine runs it too.
  */
 export async function lockCustomerContactKey(trx: Queryable, merchantUserId: bigint, contact: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`customer:${merchantUserId}:${contact}`}, 0))`.execute(trx);
+  await trx
+    .insertInto('customer_contact_locks')
+    .values({ merchant_user_id: merchantUserId, contact })
+    .onConflict((oc) => oc.columns(['merchant_user_id', 'contact']).doNothing())
+    .execute();
+  await trx
+    .selectFrom('customer_contact_locks')
+    .select('contact')
+    .where('merchant_user_id', '=', merchantUserId)
+    .where('contact', '=', contact)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 }

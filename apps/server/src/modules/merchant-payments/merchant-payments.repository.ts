@@ -1,7 +1,6 @@
 // Queries of card payments to merchants: the channel a payment comes through (with its store),
 // the merchant_payments state rows (locked while captured, voided or refunded), the view of a
 // payment, and refund requests. Every read names the merchant.
-import { sql } from 'kysely';
 import { REFUND_REQUEST_STATUS } from '@paywallet/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { MerchantPaymentState, MerchantPaymentsTable } from '../../db/schema.ts';
@@ -337,15 +336,4 @@ export async function insertRefundStatus(
     .insertInto('refund_request_details')
     .values({ refund_request_id: row.requestId, status: row.status, comment: row.comment, actor_user_id: row.actorUserId })
     .execute();
-}
-
-/** Locks the merchant's user row: opening a wallet the first time is done by one payment at once. */
-/**
- * Serialises the opening of one merchant's wallet in one currency. An advisory lock, not a row
- * lock on the user: a `FOR UPDATE` on users conflicts with the key-share lock that every insert
- * referencing the merchant takes (customers, wallets), and with the customer's contact lock
- * that made a deadlock between two first payments.
- */
-export async function lockWalletOpening(db: Queryable, merchantUserId: bigint, currencyId: number): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`wallet-open:${merchantUserId}:${currencyId}`}, 0))`.execute(db);
 }

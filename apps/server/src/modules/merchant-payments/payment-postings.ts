@@ -3,16 +3,14 @@
 // (one definition, so a payment posted at once and one posted after 3-D Secure or a capture
 // write the same rows), and the attempt's log.
 import type { Transaction } from 'kysely';
-import { WALLET_KIND } from '@paywallet/contract';
 import { merchantCardPaymentEntries, postingKey, TransactionType, type Charges } from '@paywallet/ledger';
 import type { Database } from '../../db/schema.ts';
 import type { Queryable } from '../../db/database.ts';
 import { fullName } from '../../lib/display-text.ts';
 import type { ChargeRow, PartyRef } from '../ledger/ledger.service.ts';
-import { createWallet, findSpendingWallet, getWallet, type WalletWithCurrency } from '../wallets/wallets.service.ts';
+import { openSpendingWalletOnce, type WalletWithCurrency } from '../wallets/wallets.service.ts';
 import { logAttemptStep } from './attempts.service.ts';
 import type { MerchantPaymentKind } from './payment-views.ts';
-import * as repository from './merchant-payments.repository.ts';
 
 export const MERCHANT_FEE_NAME = 'Merchant service fee';
 export const VAT_NAME = 'VAT';
@@ -54,15 +52,15 @@ export function partyOf(wallet: WalletWithCurrency): PartyRef {
   return { userId: wallet.user_id, walletId: wallet.id, title: fullName(wallet), accountNumber: wallet.account_number };
 }
 
-/** The merchant's wallet in the currency, opened when it has none yet. */
+/**
+ * The merchant's wallet in the currency, opened when it has none yet. Two first payments side
+ * by side open one wallet: the unique index makes the second wait for the first's transaction
+ * and then read its wallet (openSpendingWalletOnce). No lock on the merchant's user row, which
+ * would conflict with the key-share lock that every insert referencing the merchant takes
+ * (customers, wallets) and deadlocked two first payments; no advisory lock either.
+ */
 export async function merchantWallet(trx: Transaction<Database>, merchantUserId: bigint, currencyId: number): Promise<WalletWithCurrency> {
-  const found = await findSpendingWallet(trx, merchantUserId, currencyId);
-  if (found) return found;
-  // Two first payments side by side: the second waits here and then finds the first's wallet.
-  await repository.lockWalletOpening(trx, merchantUserId, currencyId);
-  const opened = await findSpendingWallet(trx, merchantUserId, currencyId);
-  if (opened) return opened;
-  return getWallet(trx, await createWallet(trx, merchantUserId, currencyId, WALLET_KIND.ORDINARY));
+  return openSpendingWalletOnce(trx, merchantUserId, currencyId);
 }
 
 /** X charged, F and V kept: the merchant is credited X - F - V. */

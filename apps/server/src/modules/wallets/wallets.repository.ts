@@ -1,6 +1,6 @@
 // Queries of wallets. Every read joins the currency and the owner, so callers get one shape
 // (WalletWithCurrency) whichever lookup they use. Kysely only; `db` or `trx` first.
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { WALLET_KIND, type TWalletKind } from '@paywallet/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -100,6 +100,23 @@ export async function insertWallet(trx: Transaction<Database>, wallet: NewWallet
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * Inserts the wallet unless the user already has one of its kind in the currency (the unique
+ * index wallets_user_currency_kind): answers the new id, or undefined when one exists. An insert
+ * racing another transaction's uncommitted wallet waits for that transaction to end, so the
+ * caller then reads the winner's wallet: a row-level wait, no advisory lock. The conflict
+ * target repeats the index's expression with a literal (a parameter would not match it).
+ */
+export async function insertWalletIfAbsent(trx: Transaction<Database>, wallet: NewWallet): Promise<bigint | undefined> {
+  const row = await trx
+    .insertInto('wallets')
+    .values({ user_id: wallet.userId, currency_id: wallet.currencyId, account_number: wallet.accountNumber, is_default: wallet.isDefault })
+    .onConflict((oc) => oc.expression(sql`user_id, currency_id, (is_default = ${sql.lit(WALLET_KIND.ROLLING_RESERVE)})`).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
 }
 
 export async function getCurrencyIdByCode(db: Queryable, code: string): Promise<number> {

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { WALLET_KIND, type TWallet, type TWalletKind } from '@paywallet/contract';
-import { minorToWire } from '@paywallet/ledger';
+import { assert, minorToWire } from '@paywallet/ledger';
 import type { Database } from '../../db/schema.ts';
 import type { Db, Queryable } from '../../db/database.ts';
 import * as repository from './wallets.repository.ts';
@@ -49,6 +49,26 @@ export async function createWallet(
     if (attempt < ACCOUNT_NUMBER_TRIES && (await repository.isAccountNumberTaken(trx, accountNumber))) continue;
     return repository.insertWallet(trx, { userId, currencyId, accountNumber, isDefault });
   }
+}
+
+/**
+ * The user's spending wallet in the currency, opened when there is none: one wallet even when
+ * two transactions open it side by side. The second's insert meets the unique index, waits for
+ * the first's transaction and does nothing; it then reads the first's wallet (a new statement
+ * sees what committed). Row-level only: no advisory lock, no lock on the user's row.
+ */
+export async function openSpendingWalletOnce(trx: Transaction<Database>, userId: bigint, currencyId: number): Promise<WalletWithCurrency> {
+  const found = await repository.findNonReserveWallet(trx, userId, currencyId);
+  if (found) return found;
+  let accountNumber = newAccountNumber();
+  for (let attempt = 1; attempt < ACCOUNT_NUMBER_TRIES && (await repository.isAccountNumberTaken(trx, accountNumber)); attempt++) {
+    accountNumber = newAccountNumber();
+  }
+  const opened = await repository.insertWalletIfAbsent(trx, { userId, currencyId, accountNumber, isDefault: WALLET_KIND.ORDINARY });
+  if (opened !== undefined) return repository.getWalletById(trx, opened);
+  const other = await repository.findNonReserveWallet(trx, userId, currencyId);
+  assert(other !== undefined, 'the wallet that made the opening do nothing is there');
+  return other;
 }
 
 /** Every user gets a default wallet in the platform's default currency at sign-up. */
