@@ -48,25 +48,33 @@ async function startPlatform(): Promise<{ origin: string; stop: () => Promise<vo
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    if (server.exitCode !== null) throw new Error('The platform exited while starting');
-    const up = await fetch(`${origin}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() - started > SERVER_START_TIMEOUT_MS) throw new Error('The platform did not start in time');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
   const stop = () =>
     new Promise<void>((resolve) => {
-      server.once('exit', () => {
+      const removeData = () => {
         fs.rmSync(dataDir, { recursive: true, force: true });
         resolve();
-      });
+      };
+      if (server.exitCode !== null || server.signalCode !== null) return removeData();
+      server.once('exit', removeData);
       server.kill('SIGTERM');
     });
+  const started = Date.now();
+  try {
+    for (;;) {
+      if (server.exitCode !== null) throw new Error('The platform exited while starting');
+      const up = await fetch(`${origin}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (up) break;
+      if (Date.now() - started > SERVER_START_TIMEOUT_MS) throw new Error('The platform did not start in time');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  } catch (error) {
+    // A platform that did not come up is stopped too: left running, it would outlive the bench.
+    await stop();
+    throw error;
+  }
   return { origin, stop };
 }
 
