@@ -9,7 +9,8 @@
 //   4. send money end to end over HTTP (initiate + confirm), 50 concurrent clients,
 //      then an open-loop run at half the peak rate for the p99
 //   5. hostile bodies: the event loop's delay while 1 MB passwords arrive (hostile-bodies.ts)
-// BENCH_PARTS=hostile runs part 5 alone.
+// BENCH_PARTS=hostile runs part 5 alone. The counts are settings (BENCH_WALLETS, ...; see below):
+// `npm run bench -- --smoke` (all.ts) runs every part with tiny ones and appends nothing.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,9 +30,10 @@ import { appendToBenchmarks, percentile } from './support.ts';
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WALLETS = Number(process.env.BENCH_WALLETS ?? 1000);
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 4000);
-const WARMUP = Math.max(200, Math.floor(TRANSFERS / 10));
+const WARMUP = Number(process.env.BENCH_WARMUP ?? Math.max(200, Math.floor(TRANSFERS / 10)));
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 16);
-const HTTP_CLIENTS = 50;
+const HTTP_CLIENTS = Number(process.env.BENCH_HTTP_CLIENTS ?? 50);
+const HTTP_WARMUP = Number(process.env.BENCH_HTTP_WARMUP ?? 300);
 const SERVER_START_TIMEOUT_MS = 60_000;
 const HTTP_TRANSFERS = Number(process.env.BENCH_HTTP_TRANSFERS ?? 3000);
 const OPEN_LOOP_S = Number(process.env.BENCH_OPEN_LOOP_S ?? 15);
@@ -82,6 +84,8 @@ async function closedLoop(name: string, count: number, workers: number, op: (i: 
 // ---- Part 1: the floor ---------------------------------------------------------------
 async function referencePart(url: string): Promise<PartResult> {
   const pool = new pg.Pool({ connectionString: url, max: WORKERS });
+  // An idle client that loses its connection reports it here; unheard, it would end the process.
+  pool.on('error', (error) => console.error(`   part 1 pool: ${error.message}`));
   await pool.query(`
     CREATE TABLE ref_accounts (id bigint PRIMARY KEY, balance bigint NOT NULL CHECK (balance >= 0));
     CREATE TABLE ref_transfers (id bigserial PRIMARY KEY, amount bigint NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
@@ -261,12 +265,14 @@ async function assertBalanced(handle: DatabaseHandle, part: string): Promise<voi
 
 // ---- Part 4: over HTTP -----------------------------------------------------------------------
 /**
- * The platform as it runs in production: its own process (`npm start`'s entry point) on the
- * benchmark database, so the load generator here does not share its event loop.
+ * The platform as it runs in production: its own process, compiled as `npm start` runs it
+ * (built first if its sources changed), on the benchmark database, so the load generator here
+ * does not share its event loop.
  */
 async function startServer(databaseUrl: string): Promise<{ address: string; stop: () => Promise<void> }> {
   const port = 3900 + crypto.randomInt(90);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  execFileSync(process.execPath, ['scripts/build.js', '--if-stale'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -283,22 +289,28 @@ async function startServer(databaseUrl: string): Promise<{ address: string; stop
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const address = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    if (server.exitCode !== null) throw new Error('The platform exited while starting');
-    const up = await fetch(`${address}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() - started > SERVER_START_TIMEOUT_MS) throw new Error('The platform did not start in time');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
   const stop = () =>
     new Promise<void>((resolve) => {
+      if (server.exitCode !== null || server.signalCode !== null) return resolve();
       server.once('exit', () => resolve());
       server.kill('SIGTERM');
     });
+  const started = Date.now();
+  try {
+    for (;;) {
+      if (server.exitCode !== null) throw new Error('The platform exited while starting');
+      const up = await fetch(`${address}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) break;
+      if (Date.now() - started > SERVER_START_TIMEOUT_MS) throw new Error('The platform did not start in time');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   return { address, stop };
 }
 
@@ -308,6 +320,19 @@ async function httpPart(
   databaseUrl: string,
 ): Promise<{ peak: PartResult; halfRate: PartResult }> {
   const { address, stop } = await startServer(databaseUrl);
+  try {
+    return await httpLoad(handle, wallets, address);
+  } finally {
+    // Stopped before the database is dropped under it, whatever happened.
+    await stop();
+  }
+}
+
+async function httpLoad(
+  handle: DatabaseHandle,
+  wallets: BenchWallet[],
+  address: string,
+): Promise<{ peak: PartResult; halfRate: PartResult }> {
   const clients = wallets.slice(0, 200);
   const tokens = new Map<bigint, string>();
   for (const w of clients)
@@ -341,8 +366,8 @@ async function httpPart(
     const confirmed = await call('confirm-send-money', { transactionHash: quote.data.hash }, token);
     return confirmed.code === 200;
   };
-  await closedLoop('warm-up', 300, HTTP_CLIENTS, sendMoney);
-  const peak = await closedLoop('4. send money over HTTP (50 clients)', HTTP_TRANSFERS, HTTP_CLIENTS, sendMoney);
+  await closedLoop('warm-up', HTTP_WARMUP, HTTP_CLIENTS, sendMoney);
+  const peak = await closedLoop(`4. send money over HTTP (${HTTP_CLIENTS} clients)`, HTTP_TRANSFERS, HTTP_CLIENTS, sendMoney);
   if (peak.refused > peak.transfers / 2)
     throw new Error(`send money over HTTP refused ${peak.refused} of ${peak.transfers}: the calls are not working`);
   // Open loop at half the peak rate: arrivals on a fixed schedule, latency measured per transfer.
@@ -367,7 +392,6 @@ async function httpPart(
   await Promise.all(inflight);
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  await stop();
   return {
     peak,
     halfRate: {
@@ -402,9 +426,12 @@ async function main(): Promise<void> {
   try {
     if (ONLY_HOSTILE) {
       const handle = await openDatabase({ databaseUrl: url });
-      await migrate(handle.db);
-      await seedReferenceData(handle.db);
-      await handle.close();
+      try {
+        await migrate(handle.db);
+        await seedReferenceData(handle.db);
+      } finally {
+        await handle.close();
+      }
       hostile = await hostileBodiesPart(url);
     } else {
       console.log(
@@ -413,22 +440,29 @@ async function main(): Promise<void> {
       results.push(await referencePart(url));
       console.log('   reference ledger balanced: ok');
       const handle = await openDatabase({ databaseUrl: url });
-      await migrate(handle.db);
-      await seedReferenceData(handle.db);
-      const aed = await handle.db.selectFrom('currencies').select('id').where('code', '=', 'AED').executeTakeFirstOrThrow();
-      const wallets = await createUsers(handle, WALLETS);
-      await fund(handle, wallets, aed.id);
-      results.push(await transferPart(handle, wallets, aed.id, '2. posting function, 1,000 wallets'));
-      await assertBalanced(handle, 'part 2');
-      results.push(await transferPart(handle, wallets, aed.id, '2k. posting function with a posting key, 1,000 wallets', { keyed: true }));
-      await assertBalanced(handle, 'part 2k');
-      const hot = wallets[WALLETS - 1]!;
-      results.push(await transferPart(handle, wallets.slice(0, -1), aed.id, '3. posting function, one hot payee', { payee: hot }));
-      await assertBalanced(handle, 'part 3');
-      const http = await httpPart(handle, wallets, url);
-      results.push(http.peak, http.halfRate);
-      await assertBalanced(handle, 'part 4');
-      await handle.close();
+      try {
+        await migrate(handle.db);
+        await seedReferenceData(handle.db);
+        const aed = await handle.db.selectFrom('currencies').select('id').where('code', '=', 'AED').executeTakeFirstOrThrow();
+        const wallets = await createUsers(handle, WALLETS);
+        await fund(handle, wallets, aed.id);
+        const walletsShown = WALLETS.toLocaleString('en');
+        results.push(await transferPart(handle, wallets, aed.id, `2. posting function, ${walletsShown} wallets`));
+        await assertBalanced(handle, 'part 2');
+        results.push(
+          await transferPart(handle, wallets, aed.id, `2k. posting function with a posting key, ${walletsShown} wallets`, { keyed: true }),
+        );
+        await assertBalanced(handle, 'part 2k');
+        const hot = wallets[WALLETS - 1]!;
+        results.push(await transferPart(handle, wallets.slice(0, -1), aed.id, '3. posting function, one hot payee', { payee: hot }));
+        await assertBalanced(handle, 'part 3');
+        const http = await httpPart(handle, wallets, url);
+        results.push(http.peak, http.halfRate);
+        await assertBalanced(handle, 'part 4');
+      } finally {
+        // Closed before the database is dropped: a forced drop under an open pool ends its idle clients.
+        await handle.close();
+      }
       hostile = await hostileBodiesPart(url);
     }
   } finally {
@@ -444,6 +478,7 @@ async function report(results: PartResult[], hostile: HostilePhase[]): Promise<v
   lines.push(...hostileReport(hostile));
   const text = lines.join('\n');
   console.log(`\n${text}`);
+  if (process.env.BENCH_NO_APPEND === '1') return;
   const file = path.join(repoRoot, 'docs/benchmarks.md');
   if (!fs.existsSync(file)) fs.writeFileSync(file, '# Benchmarks\n\nAppended by `npm run bench`. The test suite never asserts times.\n\n');
   await appendToBenchmarks(`\n${text}`);
@@ -456,7 +491,7 @@ function ledgerReport(heading: string, results: PartResult[]): string[] {
   const lines = [
     heading,
     '',
-    `Machine: ${machine()}. PostgreSQL server on ${new URL(ADMIN_URL).host}. Settings: ${WALLETS} wallets, ${TRANSFERS} transfers per part after ${WARMUP} warm-up, ${WORKERS} workers (parts 1-3), ${HTTP_CLIENTS} HTTP clients, ${HTTP_TRANSFERS} HTTP transfers, open loop ${OPEN_LOOP_S} s; part 4 runs the platform in its own process (NODE_ENV=production).`,
+    `Machine: ${machine()}. PostgreSQL server on ${new URL(ADMIN_URL).host}. Settings: ${WALLETS} wallets, ${TRANSFERS} transfers per part after ${WARMUP} warm-up, ${WORKERS} workers (parts 1-3), ${HTTP_CLIENTS} HTTP clients, ${HTTP_TRANSFERS} HTTP transfers, open loop ${OPEN_LOOP_S} s; part 4 runs the platform compiled, in its own process (NODE_ENV=production), as npm start does.`,
     '',
     '| part | transfers | refused | transfers/s | p50 ms | p99 ms |',
     '|---|---|---|---|---|---|',

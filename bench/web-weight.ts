@@ -1,9 +1,10 @@
 // Web weight benchmark (run by `npm run bench`, or alone: `npm run bench:web -w bench`): what a
-// first visit to the sign-in page downloads. It builds the web app, starts the platform on it as
-// `npm start` does, opens /auth/send-otp in Debian's Chromium, and takes the scripts the page
-// loaded. Each script is then fetched again as it goes over the wire with `Accept-Encoding: br`,
-// `gzip` and `identity`, and the bytes of each answer are counted: so the figure is what the
-// server really sends, compression included, not an estimate from the build.
+// first visit to the sign-in page downloads. It builds the web app (when its sources changed),
+// starts the platform on it as `npm start` does (compiled), opens /auth/send-otp in Debian's
+// Chromium, and takes the scripts the page loaded. Each script is then fetched again as it goes
+// over the wire with `Accept-Encoding: br`, `gzip` and `identity`, and the bytes of each answer
+// are counted: so the figure is what the server really sends, compression included, not an
+// estimate from the build.
 // The hosted checkout page (/pay/<token>, its own bundle) is weighed the same way, on its own line.
 // The figures are printed and appended to docs/benchmarks.md; the budget is 170 KB (brotli).
 import { execFileSync, spawn } from 'node:child_process';
@@ -33,7 +34,7 @@ interface ScriptWeight {
 async function startPlatform(): Promise<{ origin: string; stop: () => Promise<void> }> {
   const port = 3800 + crypto.randomInt(90);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-bench-web-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -47,25 +48,33 @@ async function startPlatform(): Promise<{ origin: string; stop: () => Promise<vo
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    if (server.exitCode !== null) throw new Error('The platform exited while starting');
-    const up = await fetch(`${origin}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() - started > SERVER_START_TIMEOUT_MS) throw new Error('The platform did not start in time');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
   const stop = () =>
     new Promise<void>((resolve) => {
-      server.once('exit', () => {
+      const removeData = () => {
         fs.rmSync(dataDir, { recursive: true, force: true });
         resolve();
-      });
+      };
+      if (server.exitCode !== null || server.signalCode !== null) return removeData();
+      server.once('exit', removeData);
       server.kill('SIGTERM');
     });
+  const started = Date.now();
+  try {
+    for (;;) {
+      if (server.exitCode !== null) throw new Error('The platform exited while starting');
+      const up = await fetch(`${origin}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (up) break;
+      if (Date.now() - started > SERVER_START_TIMEOUT_MS) throw new Error('The platform did not start in time');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  } catch (error) {
+    // A platform that did not come up is stopped too: left running, it would outlive the bench.
+    await stop();
+    throw error;
+  }
   return { origin, stop };
 }
 
@@ -208,8 +217,9 @@ function report({ onLoad, afterFirstKey, checkout }: Weights): {
 }
 
 async function main(): Promise<void> {
+  // The web app and the server are rebuilt when their sources changed since the last build.
   if (process.env.BENCH_SKIP_BUILD !== '1') {
-    execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.execPath, ['scripts/build.js', '--if-stale'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   }
   const { text, withinBudget } = report(await measureSignInWeight());
   console.log(`\n${text}`);

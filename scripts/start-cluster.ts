@@ -4,7 +4,7 @@
 // - The database is DATABASE_URL, by default `postgres://postgres@127.0.0.1:5432/paywallet` on
 //   the local server (created when missing).
 // - Node i listens on port P + i (3001, 3002, ... by default) and runs the app as `npm start`
-//   does (apps/server/src/main.ts: the API, the web app, a job runner). Node 1 starts first
+//   does (the compiled apps/server/dist/main.js, built when stale: the API, the web app, a job runner). Node 1 starts first
 //   (it migrates and loads the demo data); the others start once it answers.
 // - The proxy listens on P (3000 by default) and sends each request to the next node in turn:
 //   no stickiness, so one browser's calls land on every node. A live stream stays on the node
@@ -56,7 +56,7 @@ const children: ChildProcess[] = [];
 
 function startNode(index: number): ChildProcess {
   const port = proxyPort + index;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,

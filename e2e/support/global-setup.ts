@@ -1,8 +1,10 @@
 // Starts the platform with a fresh data folder and the bot check on, exactly as `npm start`
-// runs it after the build, once per worker (E2E_WORKERS, default 2): test files run in
-// parallel, each worker on a platform of its own (its port E2E_PORT + 1000 x its index), so
-// files never share accounts, balances or the sign-in code limits. Stopped when the run ends.
-import { spawn, type ChildProcess } from 'node:child_process';
+// runs it: compiled (apps/server/dist/main.js), the web app and the server rebuilt first if their
+// sources changed since the last build (scripts/build.js --if-stale). Once per worker
+// (E2E_WORKERS, default 2): test files run in parallel, each worker on a platform of its own (its
+// port E2E_PORT + 1000 x its index), so files never share accounts, balances or the sign-in code
+// limits. Stopped when the run ends.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,9 +19,8 @@ const START_TIMEOUT_MS = 90_000;
 const servers: ChildProcess[] = [];
 
 export async function setup(project: TestProject): Promise<void> {
-  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
-    throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');
-  }
+  // What `npm start` runs: a browser file run alone after an edit tests the edit, not the last build.
+  execFileSync(process.execPath, ['scripts/build.js', '--if-stale'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   const started = await Promise.all(Array.from({ length: E2E_WORKERS }, (_, index) => startPlatform(PORT + 1000 * index)));
   project.provide(
     'baseUrls',
@@ -35,7 +36,7 @@ export async function setup(project: TestProject): Promise<void> {
 async function startPlatform(port: number): Promise<{ baseUrl: string; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,

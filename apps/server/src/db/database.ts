@@ -99,6 +99,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
           oid === 20 ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format as 'text'),
       },
     });
+    // An idle connection lost (the server restarted, a network cut) is dropped from the pool and
+    // replaced on the next query; without a listener pg's 'error' event would end the process.
+    pool.on('error', (error) => process.emitWarning(`an idle database connection was lost: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
