@@ -9,6 +9,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Deps } from './deps.ts';
+import { PostingBatcher } from './modules/ledger/posting-batcher.ts';
 import { createMailer } from './lib/mailer.ts';
 import type { Mailer } from './lib/mail.ts';
 import { createFileStore } from './lib/file-store.ts';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
     files: createFileStore(path.join(config.dataDir, 'files')),
     paymentListeners,
     challengeHandlers: challengeHandlers([[MERCHANT_PAYMENT_TYPE_IDS, merchantPaymentChallenges({ paymentListeners })]]),
+    postings: new PostingBatcher(database.db, config.postingBatch),
   };
   const dispatcher = new Dispatcher(
     deps,
