@@ -20,8 +20,10 @@
 // Units run one after another on the batch's connection, in arrival order; a unit sees what
 // the units before it in the batch wrote (one transaction), exactly as if they had committed
 // before it. A unit must not start database work that outlives it.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { assert } from '@paywallet/ledger';
 import type { Database } from '../../db/schema.ts';
+import { openUnitSavepoint, rollbackToUnitSavepoint } from './ledger.repository.ts';
 
 export interface PostingBatchSettings {
   /** How long a unit arriving on a busy system waits for others (ms); 0 starts at once. */
@@ -67,8 +69,8 @@ export class PostingBatcher {
     readonly settings: PostingBatchSettings = DEFAULT_POSTING_BATCH_SETTINGS,
     private readonly onBatch?: (report: BatchReport) => void,
   ) {
-    if (!Number.isInteger(settings.maxBatch) || settings.maxBatch < 1) throw new RangeError('maxBatch is a whole number from 1');
-    if (!(settings.windowMs >= 0)) throw new RangeError('windowMs is not negative');
+    assert(Number.isInteger(settings.maxBatch) && settings.maxBatch >= 1, 'maxBatch is a whole number from 1');
+    assert(settings.windowMs >= 0, 'windowMs is not negative');
   }
 
   /** Runs `work` in the next batch; resolves with its value (or rejects) after the batch committed. */
@@ -117,14 +119,11 @@ export class PostingBatcher {
     try {
       await this.db.transaction().execute(async (trx) => {
         for (const [index, unit] of units.entries()) {
-          // The previous unit's savepoint is released in the same round trip as this one is taken.
-          await sql
-            .raw(index === 0 ? 'SAVEPOINT posting_0' : `RELEASE SAVEPOINT posting_${index - 1}; SAVEPOINT posting_${index}`)
-            .execute(trx);
+          await openUnitSavepoint(trx, index);
           try {
             outcomes.push({ unit, ok: true, value: await unit.work(trx) });
           } catch (error) {
-            await sql.raw(`ROLLBACK TO SAVEPOINT posting_${index}`).execute(trx);
+            await rollbackToUnitSavepoint(trx, index);
             if (isDeadlock(error) && unit.attempts < DEADLOCK_RETRIES) {
               unit.attempts++;
               retries.push(unit);
