@@ -9,6 +9,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Deps } from './deps.ts';
+import { PostingBatcher } from './modules/ledger/posting-batcher.ts';
 import { createMailer } from './lib/mailer.ts';
 import type { Mailer } from './lib/mail.ts';
 import { createFileStore } from './lib/file-store.ts';
@@ -107,6 +108,9 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
     files: createFileStore(path.join(config.dataDir, 'files')),
     paymentListeners,
     challengeHandlers: challengeHandlers([[MERCHANT_PAYMENT_TYPE_IDS, merchantPaymentChallenges({ paymentListeners })]]),
+    // Group commit is off unless POSTING_BATCH_MAX > 1 (docs/group-commit.md: one batch at a time
+    // through one connection is slower than parallel transactions until batches run side by side).
+    postings: config.postingBatch.maxBatch > 1 ? new PostingBatcher(database.db, config.postingBatch) : database.db,
   };
   const dispatcher = new Dispatcher(
     deps,

@@ -44,6 +44,12 @@ export interface Config {
   credentialsKey: Buffer;
   /** Webhooks may go to loopback, private and link-local addresses (tests, local receivers only). */
   webhookAllowPrivate: boolean;
+  /**
+   * Group commit of postings (docs/group-commit.md): how long a posting arriving on a busy system
+   * waits for others (POSTING_BATCH_WINDOW_MS, default 1) and how many postings one database
+   * transaction holds at most (POSTING_BATCH_MAX, default 1: off, each posting in a transaction of its own).
+   */
+  postingBatch: { windowMs: number; maxBatch: number };
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -62,6 +68,13 @@ function int(value: string | undefined, fallback: number): number {
 function decimals(value: string | undefined): number {
   const parsed = int(value, 2);
   if (parsed < 0 || parsed > 6) throw new ConfigError(`Displayed decimals must be between 0 and 6, got ${parsed}`);
+  return parsed;
+}
+
+/** A whole-number setting within [min, max]. */
+function ranged(name: string, env: NodeJS.ProcessEnv, fallback: number, min: number, max: number): number {
+  const parsed = int(env[name], fallback);
+  if (parsed < min || parsed > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${parsed}`);
   return parsed;
 }
 
@@ -104,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     merchantApiRatePerMinute: int(env.MERCHANT_API_RATE_PER_MINUTE, 300),
     credentialsKey: credentialsKeyFrom(env),
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
+    postingBatch: { windowMs: ranged('POSTING_BATCH_WINDOW_MS', env, 1, 0, 100), maxBatch: ranged('POSTING_BATCH_MAX', env, 1, 1, 1000) },
     ...overrides,
   };
 }

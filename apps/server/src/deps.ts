@@ -5,6 +5,7 @@ import type { Mailer } from './lib/mail.ts';
 import type { FileStore } from './lib/file-store.ts';
 import type { ChallengeHandlers } from './modules/gateway/challenge-handlers.ts';
 import type { PaymentEventListener } from './modules/merchant-payments/payment-events.ts';
+import type { PostingRunner } from './modules/ledger/ledger.service.ts';
 
 /** What every service receives: the database, settings, and the outside world's adapters. */
 export interface Deps {
@@ -21,4 +22,9 @@ export interface Deps {
   paymentListeners: readonly PaymentEventListener[];
   /** Who answers a 3-D Secure challenge on a card payment that is not a deposit, by transaction type (app.ts). */
   challengeHandlers: ChallengeHandlers;
+  /**
+   * Group commit (docs/group-commit.md): work that posts, given to `withPosting(deps.postings, ...)`,
+   * shares one database transaction with the postings made at the same moment.
+   */
+  postings: PostingRunner;
 }

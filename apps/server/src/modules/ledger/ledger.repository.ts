@@ -11,7 +11,7 @@
 // statement, then reads the winner.
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { TRANSACTION_STATUS } from '@paywallet/contract';
-import type { Entries } from '@paywallet/ledger';
+import { assert, type Entries } from '@paywallet/ledger';
 import type { Database } from '../../db/schema.ts';
 import type {
   ChargeRow,
@@ -214,4 +214,22 @@ function chargeInsertSql(charges: ChargeRow[]) {
     ? sql`, c AS (INSERT INTO transaction_charges (transaction_id, name, type, charges)
               SELECT t.id, v.name, v.type, v.charges FROM t, (VALUES ${sql.join(chargeRows)}) AS v(name, type, charges))`
     : sql``;
+}
+
+// Group commit (posting-batcher.ts): each unit of a batch runs in a savepoint of its own.
+
+/** Takes unit `index`'s savepoint, releasing the previous unit's in the same round trip (one simple query, no parameters). */
+export async function openUnitSavepoint(trx: Transaction<Database>, index: number): Promise<void> {
+  const name = unitSavepoint(index);
+  await sql.raw(index === 0 ? `SAVEPOINT ${name}` : `RELEASE SAVEPOINT ${unitSavepoint(index - 1)}; SAVEPOINT ${name}`).execute(trx);
+}
+
+/** Undoes everything unit `index` wrote (its row locks go too); the batch's transaction goes on. */
+export async function rollbackToUnitSavepoint(trx: Transaction<Database>, index: number): Promise<void> {
+  await sql.raw(`ROLLBACK TO SAVEPOINT ${unitSavepoint(index)}`).execute(trx);
+}
+
+function unitSavepoint(index: number): string {
+  assert(Number.isSafeInteger(index) && index >= 0, `a unit's index is a whole number, got ${index}`);
+  return `posting_unit_${index}`;
 }

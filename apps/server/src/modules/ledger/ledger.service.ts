@@ -32,6 +32,7 @@ import type {
 } from './ledger.types.ts';
 import * as repository from './ledger.repository.ts';
 import { answerTakenKey, isPostingKeyConflict, keyedPendingPosting, keyedPosting } from './posting-keys.ts';
+import { PostingBatcher } from './posting-batcher.ts';
 
 export type { ChargeRow, MerchantPaymentColumns, PartyRef, PostedAmounts, PostingTransaction };
 
@@ -203,13 +204,26 @@ function singleCurrency(entries: Entries): boolean {
   return new Set(entries.map((e) => e.currency)).size === 1;
 }
 
-/** Runs work that posts inside one database transaction; a refused posting becomes a value. */
+/** Where work that posts runs: its own database transaction, or the next batch of a PostingBatcher (group commit). */
+export type PostingRunner = PostingBatcher | { transaction(): { execute<R>(fn: (trx: Transaction<Database>) => Promise<R>): Promise<R> } };
+
+/**
+ * Runs work that posts, all or nothing, and answers after it committed: in a database
+ * transaction of its own (given a database), or as one unit of the next group commit (given a
+ * PostingBatcher, docs/group-commit.md), where it runs in a savepoint of its own. Throws what
+ * the work threw; nothing of it was written then.
+ */
+export function runPosting<T>(runner: PostingRunner, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return runner instanceof PostingBatcher ? runner.run(work) : runner.transaction().execute(work);
+}
+
+/** runPosting, with a refused posting (insufficient funds) as a value. */
 export async function withPosting<T>(
-  db: { transaction(): { execute<R>(fn: (trx: Transaction<Database>) => Promise<R>): Promise<R> } },
+  runner: PostingRunner,
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<{ ok: true; value: T } | { ok: false; code: 'INSUFFICIENT_FUNDS'; walletId: bigint }> {
   try {
-    return { ok: true, value: await db.transaction().execute(work) };
+    return { ok: true, value: await runPosting(runner, work) };
   } catch (error) {
     if (error instanceof PostingRefused) return { ok: false, code: 'INSUFFICIENT_FUNDS', walletId: error.walletId };
     throw error;

@@ -230,7 +230,7 @@ export async function confirmSendMoney(
   input: TConfirmSendMoneyInput,
 ): Promise<{ transactionId: string }> {
   const requestId = input.request_id === undefined ? undefined : String(input.request_id);
-  const outcome = await withPosting(deps.db, async (trx) => {
+  const outcome = await withPosting(deps.postings, async (trx) => {
     const quote = await lockQuote(trx, input.transactionHash, payerUserId, 'send-money');
     const parsed = ZSendMoneyPayload.safeParse(quote.payload);
     assert(parsed.success, 'a send-money quote holds a send-money payload');

@@ -1,0 +1,299 @@
+// Group commit (docs/group-commit.md) on the real database: postings given to a PostingBatcher
+// at the same moment are written in one database transaction, each in a savepoint of its own.
+// Proves: a refused posting (insufficient funds, a reused key, any error) inside a batch writes
+// nothing and leaves the others committed; a key posted twice in one batch answers 'exists'; a
+// batch whose COMMIT fails answers every caller with the error and writes nothing; a lone
+// posting goes in a batch of one; on PostgreSQL, many workers posting at once share batches and
+// move exactly the money they were told they moved; and a process killed (SIGKILL) while its
+// batches are in flight leaves every acknowledged posting in the ledger and nothing half-written.
+// Every scenario ends with the ledger invariants.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRANSACTION_STATUS } from '@paywallet/contract';
+import { postingKey, sendMoneyEntries, TransactionType, type Charges } from '@paywallet/ledger';
+import { countRows, createTestApp, type TestApp } from '../../test/harness.ts';
+import { balanceOf, createTestPerson, expectLedgerInvariants, fundWallet, type TestPerson } from '../../test/money.ts';
+import { AppError } from '../../transport/errors.ts';
+import { postEntries, PostingRefused, runPosting, withPosting, type ChargeRow } from './ledger.service.ts';
+import { PostingBatcher, type BatchReport } from './posting-batcher.ts';
+
+const onPostgres = process.env.TEST_DB === 'postgres';
+const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
+const LEDGER_TABLES = ['transactions', 'ledger_entries', 'transaction_charges'] as const;
+const CHARGES: Charges = { amountMinor: 10_000n, feeMinor: 450n, vatMinor: 23n, totalDebitMinor: 10_473n };
+const WAIT_MAX_MS = 60_000;
+
+let t: TestApp;
+let currencyId: number;
+let keyCounter = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { demo: false });
+  currencyId = (await t.deps.db.selectFrom('currencies').select('id').where('code', '=', 'AED').executeTakeFirstOrThrow()).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const freshKey = () => postingKey('group-commit-test', ++keyCounter);
+
+/** The posting of a transfer from payer to payee, as transfers.service.ts makes it. */
+function transferWork(payer: TestPerson, payee: TestPerson, key: string | null, charges: Charges = CHARGES) {
+  const chargeRows: ChargeRow[] = [
+    { name: 'Fee', type: 'fee', chargesMinor: charges.feeMinor },
+    { name: 'VAT', type: 'vat', chargesMinor: charges.vatMinor },
+  ];
+  return (trx: Parameters<Parameters<PostingBatcher['run']>[0]>[0]) =>
+    postEntries(
+      trx,
+      {
+        typeId: TransactionType.Transfer,
+        status: TRANSACTION_STATUS.SUCCESS,
+        currencyId,
+        amountMinor: charges.amountMinor,
+        feeMinor: charges.feeMinor,
+        vatMinor: charges.vatMinor,
+        totalAmountMinor: charges.totalDebitMinor,
+        sender: { userId: payer.id, walletId: payer.wallets.AED!, title: 'Payer', accountNumber: 'P' },
+        receiver: { userId: payee.id, walletId: payee.wallets.AED!, title: 'Payee', accountNumber: 'Q' },
+        postingKey: key,
+      },
+      sendMoneyEntries({ payerWalletId: String(payer.wallets.AED), payeeWalletId: String(payee.wallets.AED), currency: 'AED', charges }),
+      chargeRows,
+    );
+}
+
+/** A batcher whose batches are recorded. */
+function recordingBatcher(settings = { windowMs: 1, maxBatch: 64 }) {
+  const reports: BatchReport[] = [];
+  return { batcher: new PostingBatcher(t.deps.db, settings, (report) => reports.push(report)), reports };
+}
+
+/** Resolves or rejects: what a caller of the batch was answered. */
+function settle<T>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+  return promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+}
+
+describe('group commit', () => {
+  it('isolates refusals inside one batch: an overdraft, a reused key and a thrown error write nothing, the others commit', async () => {
+    const rich = await createTestPerson(t);
+    const poor = await createTestPerson(t);
+    const payee = await createTestPerson(t);
+    await fundWallet(t, rich.wallets.AED!, 1_000_000n, 'AED');
+    await fundWallet(t, poor.wallets.AED!, 5_000n, 'AED');
+    const { batcher, reports } = recordingBatcher();
+    const shared = freshKey();
+    const before = await countRows(t, LEDGER_TABLES);
+
+    // Given in one turn of the event loop: one batch of 12.
+    const answers = await Promise.all([
+      ...Array.from({ length: 8 }, () => settle(batcher.run(transferWork(rich, payee, freshKey())))),
+      settle(batcher.run(transferWork(poor, payee, freshKey()))), // 10,473 from 5,000: refused
+      settle(batcher.run(transferWork(rich, payee, shared))),
+      settle(batcher.run(transferWork(rich, payee, shared))), // the same movement again: 'exists'
+      settle(batcher.run(transferWork(rich, payee, shared, { ...CHARGES, amountMinor: 9_000n, totalDebitMinor: 9_473n }))),
+      settle(
+        batcher.run(async (trx) => {
+          await transferWork(rich, payee, freshKey())(trx);
+          throw new Error('the business write after the posting failed');
+        }),
+      ),
+    ]);
+
+    expect(reports).toEqual([{ size: 13, committed: 10, failed: 3, retried: 0, commitError: false }]);
+    const created = answers.slice(0, 8);
+    for (const answer of created) expect(answer).toMatchObject({ ok: true, value: { outcome: 'created' } });
+    expect(answers[8]).toMatchObject({ ok: false, error: expect.any(PostingRefused) });
+    expect(answers[9]).toMatchObject({ ok: true, value: { outcome: 'created' } });
+    const first = answers[9]!.ok ? answers[9]!.value : undefined;
+    expect(answers[10]).toEqual({ ok: true, value: { ...first, outcome: 'exists' } });
+    expect(answers[11]).toMatchObject({ ok: false, error: expect.any(AppError) });
+    expect((answers[11] as { error: AppError }).error.reason).toBe('POSTING_KEY_REUSED');
+    expect(answers[12]).toMatchObject({ ok: false, error: new Error('the business write after the posting failed') });
+
+    // Nine transfers written (8 + the shared key once), each a row, 4 entries and 2 charges.
+    const after = await countRows(t, LEDGER_TABLES);
+    expect(after).toEqual({
+      transactions: before.transactions + 9,
+      ledger_entries: before.ledger_entries + 36,
+      transaction_charges: before.transaction_charges + 18,
+    });
+    expect(await balanceOf(t, rich.wallets.AED!)).toBe(1_000_000n - 9n * CHARGES.totalDebitMinor);
+    expect(await balanceOf(t, poor.wallets.AED!)).toBe(5_000n);
+    expect(await balanceOf(t, payee.wallets.AED!)).toBe(9n * CHARGES.amountMinor);
+    await expectLedgerInvariants(t);
+  });
+
+  it('answers every caller with the error when the COMMIT fails, and writes nothing', async () => {
+    await sql`CREATE TABLE IF NOT EXISTS group_commit_probe (id int, CONSTRAINT group_commit_probe_once UNIQUE (id) DEFERRABLE INITIALLY DEFERRED)`.execute(
+      t.deps.db,
+    );
+    const payer = await createTestPerson(t);
+    const payee = await createTestPerson(t);
+    await fundWallet(t, payer.wallets.AED!, 1_000_000n, 'AED');
+    const { batcher, reports } = recordingBatcher();
+    const before = await countRows(t, LEDGER_TABLES);
+
+    const answers = await Promise.all([
+      settle(batcher.run(transferWork(payer, payee, freshKey()))),
+      settle(batcher.run(transferWork(payer, payee, null))),
+      // Checked only at COMMIT: the unit itself succeeds, the batch's commit fails.
+      settle(batcher.run((trx) => sql`INSERT INTO group_commit_probe (id) VALUES (1), (1)`.execute(trx))),
+      settle(batcher.run(transferWork(payer, payee, freshKey()))),
+    ]);
+
+    expect(reports).toEqual([{ size: 4, committed: 0, failed: 4, retried: 0, commitError: true }]);
+    for (const answer of answers) expect(answer).toMatchObject({ ok: false, error: expect.objectContaining({ code: '23505' }) });
+    expect(await countRows(t, LEDGER_TABLES)).toEqual(before);
+    expect(await balanceOf(t, payer.wallets.AED!)).toBe(1_000_000n);
+    expect(await balanceOf(t, payee.wallets.AED!)).toBe(0n);
+    // The batcher goes on: the next batch commits.
+    expect(await withPosting(batcher, transferWork(payer, payee, freshKey()))).toMatchObject({ ok: true });
+    await expectLedgerInvariants(t);
+  });
+
+  it('posts a lone posting at once, in a batch of one, and withPosting answers a refusal as a value', async () => {
+    const payer = await createTestPerson(t);
+    const payee = await createTestPerson(t);
+    await fundWallet(t, payer.wallets.AED!, 20_000n, 'AED');
+    const { batcher, reports } = recordingBatcher({ windowMs: 50, maxBatch: 64 });
+
+    expect(await runPosting(batcher, transferWork(payer, payee, freshKey()))).toMatchObject({ outcome: 'created' });
+    expect(reports).toEqual([{ size: 1, committed: 1, failed: 0, retried: 0, commitError: false }]);
+    expect(await withPosting(batcher, transferWork(payer, payee, freshKey()))).toEqual({
+      ok: false,
+      code: 'INSUFFICIENT_FUNDS',
+      walletId: payer.wallets.AED!,
+    });
+    expect(reports).toHaveLength(2);
+    expect(await balanceOf(t, payer.wallets.AED!)).toBe(20_000n - CHARGES.totalDebitMinor);
+    await expectLedgerInvariants(t);
+  });
+
+  it('holds no more than maxBatch postings in one transaction', async () => {
+    const payer = await createTestPerson(t);
+    const payee = await createTestPerson(t);
+    await fundWallet(t, payer.wallets.AED!, 1_000_000n, 'AED');
+    const { batcher, reports } = recordingBatcher({ windowMs: 1, maxBatch: 4 });
+
+    const answers = await Promise.all(Array.from({ length: 10 }, () => withPosting(batcher, transferWork(payer, payee, freshKey()))));
+
+    expect(answers.every((answer) => answer.ok)).toBe(true);
+    expect(reports.map((report) => report.size)).toEqual([4, 4, 2]);
+    expect(await balanceOf(t, payee.wallets.AED!)).toBe(10n * CHARGES.amountMinor);
+    await expectLedgerInvariants(t);
+  });
+});
+
+describe.skipIf(!onPostgres)('group commit under load (PostgreSQL)', () => {
+  it('many workers at once share batches, and the money moved is exactly what callers were told', { timeout: 120_000 }, async () => {
+    const people: TestPerson[] = [];
+    for (let i = 0; i < 10; i++) {
+      const person = await createTestPerson(t);
+      // Little money: many transfers are refused for the balance, inside batches.
+      await fundWallet(t, person.wallets.AED!, 15_000n, 'AED');
+      people.push(person);
+    }
+    const { batcher, reports } = recordingBatcher({ windowMs: 2, maxBatch: 64 });
+    const starting = await Promise.all(people.map((p) => balanceOf(t, p.wallets.AED!)));
+    const moved = new Map<TestPerson, bigint>(people.map((p) => [p, 0n]));
+    let next = 0;
+    let refused = 0;
+    const worker = async () => {
+      while (next < 400) {
+        const n = next++;
+        const payer = people[n % people.length]!;
+        const payee = people[(n * 7 + 3) % people.length]!;
+        if (payee === payer) continue;
+        const answer = await withPosting(batcher, transferWork(payer, payee, freshKey()));
+        if (!answer.ok) {
+          refused++;
+          continue;
+        }
+        moved.set(payer, moved.get(payer)! - CHARGES.totalDebitMinor);
+        moved.set(payee, moved.get(payee)! + CHARGES.amountMinor);
+      }
+    };
+    await Promise.all(Array.from({ length: 24 }, worker));
+
+    expect(refused).toBeGreaterThan(0);
+    expect(Math.max(...reports.map((report) => report.size))).toBeGreaterThan(1);
+    expect(reports.every((report) => !report.commitError)).toBe(true);
+    for (const [index, person] of people.entries()) {
+      expect(await balanceOf(t, person.wallets.AED!)).toBe(starting[index]! + moved.get(person)!);
+    }
+    await expectLedgerInvariants(t);
+  });
+
+  it(
+    'a process killed while its batches are in flight leaves every acknowledged posting and nothing half-written',
+    { timeout: 120_000 },
+    async () => {
+      const people: TestPerson[] = [];
+      for (let i = 0; i < 6; i++) {
+        const person = await createTestPerson(t);
+        await fundWallet(t, person.wallets.AED!, 100_000_000n, 'AED');
+        people.push(person);
+      }
+      const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(t.deps.db);
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${rows[0]!.name}`;
+      url.searchParams.set('application_name', 'pw-batch-child');
+      let output = '';
+      const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/test/posting-batch-process.ts'], {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          DATABASE_URL: url.toString(),
+          BATCH_WALLETS: JSON.stringify(people.map((p) => ({ userId: String(p.id), walletId: String(p.wallets.AED) }))),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      try {
+        child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+        const acked = () => [...output.matchAll(/^acked (\d+)$/gm)].map((match) => postingKey('batch-crash', match[1]!));
+        const until = async (what: string, condition: () => Promise<boolean> | boolean) => {
+          const deadline = Date.now() + WAIT_MAX_MS;
+          while (!(await condition())) {
+            if (child.exitCode !== null) throw new Error(`the child exited (${child.exitCode}) while waiting for ${what}:\n${output}`);
+            if (Date.now() > deadline) throw new Error(`${what} did not happen within ${WAIT_MAX_MS} ms:\n${output.slice(-2000)}`);
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
+        };
+        await until('300 acknowledged postings', () => acked().length >= 300);
+        child.kill('SIGKILL');
+        expect(await exited).toBe('SIGKILL');
+        const keys = acked();
+        await until('the dead child to leave the database', async () => {
+          const sessions = await sql<{ n: string }>`
+          SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'pw-batch-child' AND datname = current_database()`.execute(
+            t.deps.db,
+          );
+          return Number(sessions.rows[0]!.n) === 0;
+        });
+
+        const written = await sql<{ posting_key: string; entries: string; charges: string }>`
+        SELECT t.posting_key,
+               (SELECT count(*) FROM ledger_entries e WHERE e.transaction_id = t.id) AS entries,
+               (SELECT count(*) FROM transaction_charges c WHERE c.transaction_id = t.id) AS charges
+          FROM transactions t WHERE t.posting_key LIKE 'batch-crash:%'`.execute(t.deps.db);
+        const byKey = new Map(written.rows.map((row) => [row.posting_key, row]));
+        // Every acknowledged posting is there; some committed without their answer reaching stdout.
+        for (const key of keys) expect(byKey.has(key), key).toBe(true);
+        expect(written.rows.length).toBeGreaterThanOrEqual(keys.length);
+        // Nothing half-written: each posting whole, with its 4 entries and 2 charges.
+        expect(written.rows.filter((row) => Number(row.entries) !== 4 || Number(row.charges) !== 2)).toEqual([]);
+        await expectLedgerInvariants(t);
+      } finally {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      }
+    },
+  );
+});
