@@ -577,6 +577,8 @@ export interface Database {
   ledger_health_wallet_sums: LedgerHealthWalletSumsTable;
   ledger_health_checks: LedgerHealthChecksTable;
   ledger_health_breaches: LedgerHealthBreachesTable;
+  stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
 }
 
 // ---- customers, live notifications (0011) ----------------------------------------------------
@@ -1046,4 +1048,17 @@ export interface LedgerHealthBreachesTable {
   first_seen_at: Generated<Date>;
   last_seen_at: Generated<Date>;
   resolved_at: NullableTimestamp;
+}
+
+/** A file kept in the database (lib/file-store/database-store.ts); null size while it is written. */
+export interface StoredFilesTable {
+  key: string;
+  size_bytes: bigint | null;
+  created_at: Generated<Date>;
+  completed_at: NullableTimestamp;
+}
+export interface StoredFileChunksTable {
+  file_key: string;
+  seq: number;
+  data: Uint8Array;
 }
