@@ -23,7 +23,9 @@ describe('the file store settings', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/app', FILE_STORE: 'database' }).fileStore).toBe('database');
     expect(loadConfig({ FILE_STORE: 'folder' }).fileStore).toBe('folder');
     expect(loadConfig({ S3_BUCKET: 'paywallet-files' }).fileStore).toBe('s3');
-    expect(loadConfig({ S3_BUCKET: 'paywallet-files', FILE_STORE: 'database', DATABASE_URL: 'postgres://db/app' }).fileStore).toBe('database');
+    expect(loadConfig({ S3_BUCKET: 'paywallet-files', FILE_STORE: 'database', DATABASE_URL: 'postgres://db/app' }).fileStore).toBe(
+      'database',
+    );
   });
 
   it('reads the object store settings, path-style for a local endpoint', () => {
@@ -45,7 +47,9 @@ describe('the file store settings', () => {
       S3_PREFIX: 'paywallet/',
     }).s3;
     expect(local).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'eu-west-1', forcePathStyle: true, keyPrefix: 'paywallet/' });
-    expect(loadConfig({ S3_BUCKET: 'files', S3_ENDPOINT: 'https://s3.example.com', S3_FORCE_PATH_STYLE: 'off' }).s3?.forcePathStyle).toBe(false);
+    expect(loadConfig({ S3_BUCKET: 'files', S3_ENDPOINT: 'https://s3.example.com', S3_FORCE_PATH_STYLE: 'off' }).s3?.forcePathStyle).toBe(
+      false,
+    );
   });
 
   it('refuses a file store setting it cannot use, saying what it must be', () => {

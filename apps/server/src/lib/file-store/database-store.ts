@@ -32,8 +32,9 @@ function chunkWriter(db: Db, key: string): { stream: Writable; bytesWritten: () 
   let pendingBytes = 0;
   let seq = 0;
   let written = 0;
+  // A writer that was destroyed (the export gave up) stops sending chunks; the caller removes the key.
   const flush = async (all: boolean) => {
-    while (pendingBytes >= CHUNK_BYTES || (all && pendingBytes > 0)) {
+    while (!stream.destroyed && (pendingBytes >= CHUNK_BYTES || (all && pendingBytes > 0))) {
       const joined = Buffer.concat(pending, pendingBytes);
       const chunk = joined.subarray(0, Math.min(CHUNK_BYTES, joined.length));
       await repository.insertChunk(db, key, seq, chunk);
