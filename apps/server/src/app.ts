@@ -3,7 +3,6 @@
 // envelope and GET routes; the merchant server API; the POS device API), and the pages outside
 // the API (3-D Secure, dev outbox, the API reference, the web app).
 // main.ts listens; tests build the same app and call it through inject.
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Config } from './config.ts';
@@ -12,7 +11,7 @@ import type { Deps } from './deps.ts';
 import { PostingBatcher } from './modules/ledger/posting-batcher.ts';
 import { createMailer } from './lib/mailer.ts';
 import type { Mailer } from './lib/mail.ts';
-import { createFileStore } from './lib/file-store.ts';
+import { createConfiguredFileStore } from './lib/file-store/configured-store.ts';
 import { newBotChallenge } from './lib/bot-check.ts';
 import { Dispatcher } from './transport/dispatcher.ts';
 import { registerPlainApi } from './transport/plain-api.ts';
@@ -105,7 +104,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
     config,
     log: app.log,
     mailer,
-    files: createFileStore(path.join(config.dataDir, 'files')),
+    files: await createConfiguredFileStore(config, database),
     paymentListeners,
     challengeHandlers: challengeHandlers([[MERCHANT_PAYMENT_TYPE_IDS, merchantPaymentChallenges({ paymentListeners })]]),
     // Group commit is off unless POSTING_BATCH_MAX > 1 (docs/group-commit.md: one batch at a time
@@ -154,5 +153,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   registerGatewayPages(app, deps);
   registerMerchantApiReference(app, deps);
   await registerWebApp(app, config.webDistDir);
+  app.log.info({ fileStore: deps.files.kind }, 'files are kept in the %s store', deps.files.kind);
+  app.addHook('onClose', async () => deps.files.close());
   return { app, deps, dispatcher, drain };
 }

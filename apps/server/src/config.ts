@@ -3,6 +3,8 @@
 // be, before anything listens.
 import path from 'node:path';
 import { ConfigError } from './lib/config-error.ts';
+import { FILE_STORE_KINDS, type FileStoreKind } from './lib/file-store/file-store.ts';
+import type { S3Settings } from './lib/file-store/s3-store.ts';
 import { credentialsKeyFrom } from './lib/sealed-secrets.ts';
 
 export interface Config {
@@ -50,6 +52,14 @@ export interface Config {
    * transaction holds at most (POSTING_BATCH_MAX, default 1: off, each posting in a transaction of its own).
    */
   postingBatch: { windowMs: number; maxBatch: number };
+  /**
+   * Where files are kept (FILE_STORE, docs/files.md): 'folder' (dataDir/files), 'database' or
+   * 's3'. Undefined follows the database: the folder with the embedded one, the database with
+   * DATABASE_URL; setting S3_BUCKET chooses 's3'.
+   */
+  fileStore: FileStoreKind | undefined;
+  /** The object store (S3_BUCKET and the other S3_* settings); undefined when not configured. */
+  s3: S3Settings | undefined;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -89,10 +99,66 @@ function otpResendGap(value: string | undefined, production: boolean): number {
   return parsed;
 }
 
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'];
+// S3's own bucket naming rules (3-63 characters, lowercase, digits, dots and hyphens).
+const S3_BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const S3_PREFIX_PATTERN = /^([a-z0-9-]+\/)*$/;
+
+/** The S3_* settings, checked; undefined without S3_BUCKET (and then no other S3_* may be set). */
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const bucket = env.S3_BUCKET || undefined;
+  if (bucket === undefined) {
+    const stray = S3_SETTINGS.find((name) => env[name]);
+    if (stray) throw new ConfigError(`${stray} is set but S3_BUCKET is not: set the bucket to use an object store, or remove ${stray}`);
+    return undefined;
+  }
+  if (!S3_BUCKET_PATTERN.test(bucket))
+    throw new ConfigError(`S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots, hyphens), got '${bucket}'`);
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint !== undefined && !URL.canParse(endpoint))
+    throw new ConfigError(`S3_ENDPOINT must be a URL such as http://127.0.0.1:9000, got '${endpoint}'`);
+  if (endpoint !== undefined && !['http:', 'https:'].includes(new URL(endpoint).protocol)) {
+    throw new ConfigError(`S3_ENDPOINT must be an http or https URL, got '${endpoint}'`);
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS credential chain');
+  }
+  const keyPrefix = env.S3_PREFIX ?? '';
+  if (!S3_PREFIX_PATTERN.test(keyPrefix))
+    throw new ConfigError(`S3_PREFIX must be lowercase words each ending in '/', such as 'paywallet/', got '${keyPrefix}'`);
+  return {
+    bucket,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint,
+    // A local server (an endpoint of its own) answers on path-style URLs; AWS on virtual hosts.
+    forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, endpoint !== undefined),
+    accessKeyId,
+    secretAccessKey,
+    keyPrefix,
+  };
+}
+
+function fileStoreKind(env: NodeJS.ProcessEnv, s3: S3Settings | undefined): FileStoreKind | undefined {
+  const chosen = env.FILE_STORE || undefined;
+  if (chosen === undefined) return s3 ? 's3' : undefined;
+  if (!(FILE_STORE_KINDS as readonly string[]).includes(chosen)) {
+    throw new ConfigError(`FILE_STORE must be one of ${FILE_STORE_KINDS.join(', ')}, got '${chosen}'`);
+  }
+  const kind = chosen as FileStoreKind;
+  if (kind === 's3' && !s3) throw new ConfigError('FILE_STORE=s3 needs S3_BUCKET (and S3_ENDPOINT for a service other than AWS)');
+  if (kind === 'database' && !env.DATABASE_URL) {
+    throw new ConfigError('FILE_STORE=database needs DATABASE_URL: the embedded database serves one node, whose files stay in its folder');
+  }
+  return kind;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const production = env.NODE_ENV === 'production';
   const port = int(env.PORT, 3000);
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
+  const s3 = s3Settings(env);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -118,6 +184,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     credentialsKey: credentialsKeyFrom(env),
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
     postingBatch: { windowMs: ranged('POSTING_BATCH_WINDOW_MS', env, 1, 0, 100), maxBatch: ranged('POSTING_BATCH_MAX', env, 1, 1, 1000) },
+    fileStore: fileStoreKind(env, s3),
+    s3,
     ...overrides,
   };
 }

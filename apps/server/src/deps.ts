@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Mailer } from './lib/mail.ts';
-import type { FileStore } from './lib/file-store.ts';
+import type { FileStore } from './lib/file-store/file-store.ts';
 import type { ChallengeHandlers } from './modules/gateway/challenge-handlers.ts';
 import type { PaymentEventListener } from './modules/merchant-payments/payment-events.ts';
 import type { PostingRunner } from './modules/ledger/ledger.service.ts';

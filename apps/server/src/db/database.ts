@@ -34,6 +34,7 @@ import * as m0029 from './migrations/0029-transaction-party-indexes.ts';
 import * as m0030 from './migrations/0030-settlements.ts';
 import * as m0031 from './migrations/0031-withdrawals.ts';
 import * as m0032 from './migrations/0032-ledger-health.ts';
+import * as m0034 from './migrations/0034-stored-files.ts';
 import * as m0035 from './migrations/0035-customer-contact-locks.ts';
 
 export type Db = Kysely<Database>;
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0030-settlements': m0030,
   '0031-withdrawals': m0031,
   '0032-ledger-health': m0032,
+  '0034-stored-files': m0034,
   '0035-customer-contact-locks': m0035,
 };
 

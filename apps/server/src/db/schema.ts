@@ -579,6 +579,8 @@ export interface Database {
   ledger_health_breaches: LedgerHealthBreachesTable;
   // ---- several nodes (0035) ----
   customer_contact_locks: CustomerContactLocksTable;
+  stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
 }
 
 // ---- customers, live notifications (0011) ----------------------------------------------------
@@ -1055,4 +1057,17 @@ export interface LedgerHealthBreachesTable {
 export interface CustomerContactLocksTable {
   merchant_user_id: bigint;
   contact: string;
+}
+
+/** A file kept in the database (lib/file-store/database-store.ts); null size while it is written. */
+export interface StoredFilesTable {
+  key: string;
+  size_bytes: bigint | null;
+  created_at: Generated<Date>;
+  completed_at: NullableTimestamp;
+}
+export interface StoredFileChunksTable {
+  file_key: string;
+  seq: number;
+  data: Uint8Array;
 }

@@ -52,6 +52,8 @@ export interface CallOptions {
 
 export interface TestApp extends BuiltApp {
   database: DatabaseHandle;
+  /** The PostgreSQL database's URL (undefined on PGlite): another node opens its own pool on it. */
+  databaseUrl: string | undefined;
   /** A call of the contract, typed by its definition. */
   call<C extends CallDef>(call: C, body: TCallRequest<C>, options?: CallOptions): Promise<TestAnswer<TCallResponse<C>>>;
   /** Raw: any body to any path under /api/v1/ (malformed input, unknown calls). */
@@ -101,13 +103,13 @@ function runTemplates(): TestTemplates | undefined {
 }
 
 /** Without templates (a script, a project without the globalSetup): migrate and seed in place. */
-async function databaseBuiltInPlace(name: TemplateName): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  let opened: { handle: DatabaseHandle; drop: () => Promise<void> };
+async function databaseBuiltInPlace(name: TemplateName): Promise<{ handle: DatabaseHandle; drop: () => Promise<void>; url?: string }> {
+  let opened: { handle: DatabaseHandle; drop: () => Promise<void>; url?: string };
   if (process.env.TEST_DB === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
     const scratch = await createScratchDatabase(adminUrl, 'pw_test');
-    opened = { handle: await openDatabase({ databaseUrl: scratch.url }), drop: () => scratch.drop() };
+    opened = { handle: await openDatabase({ databaseUrl: scratch.url }), drop: () => scratch.drop(), url: scratch.url };
   } else {
     opened = { handle: await openDatabase({ dataDir: 'memory://' }), drop: async () => {} };
   }
@@ -116,10 +118,27 @@ async function databaseBuiltInPlace(name: TemplateName): Promise<{ handle: Datab
   return opened;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, options: { demo?: boolean } & BuildOptions = {}): Promise<TestApp> {
+/** Another node of `first`'s PostgreSQL database: a pool of its own, a data folder of its own; the database stays `first`'s. */
+async function sameDatabaseAs(first: TestApp): Promise<{ handle: DatabaseHandle; drop: () => Promise<void>; url?: string }> {
+  if (first.databaseUrl === undefined) throw new Error('Another node needs a PostgreSQL database (TEST_DB=postgres)');
+  return { handle: await openDatabase({ databaseUrl: first.databaseUrl }), drop: async () => {}, url: first.databaseUrl };
+}
+
+/**
+ * The app on a database of its own (a copy of the demo or reference template), or, with
+ * `nodeOf`, a second server node on the same PostgreSQL database as another test app.
+ */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { demo?: boolean; nodeOf?: TestApp } & BuildOptions = {},
+): Promise<TestApp> {
   const name: TemplateName = options.demo === false ? 'reference' : 'demo';
   const templates = runTemplates();
-  const { handle, drop } = templates ? await databaseFromTemplate(templates, name) : await databaseBuiltInPlace(name);
+  const { handle, drop, url } = options.nodeOf
+    ? await sameDatabaseAs(options.nodeOf)
+    : templates
+      ? await databaseFromTemplate(templates, name)
+      : await databaseBuiltInPlace(name);
   // A file store of its own, removed on close (unless the test brought its own folder).
   const ownDataDir = path.join(os.tmpdir(), `pw-test-${crypto.randomBytes(4).toString('hex')}`);
   const config = loadConfig(
@@ -132,7 +151,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
       ...overrides,
     },
   );
-  const { demo: _demo, ...buildOptions } = options;
+  const { demo: _demo, nodeOf: _nodeOf, ...buildOptions } = options;
   const built = await buildApp(config, handle, buildOptions);
 
   async function post(callPath: string, body: unknown = {}, callOptions: CallOptions = {}): Promise<TestAnswer<unknown>> {
@@ -150,6 +169,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
   return {
     ...built,
     database: handle,
+    databaseUrl: url,
     post,
     async call<C extends CallDef>(call: C, body: TCallRequest<C>, callOptions: CallOptions = {}) {
       return (await post(call.path, body, callOptions)) as TestAnswer<TCallResponse<C>>;

@@ -110,11 +110,11 @@ async function withDatabase(opening: Promise<DatabaseHandle>, work: (db: Db) => 
 export async function databaseFromTemplate(
   templates: TestTemplates,
   name: TemplateName,
-): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void>; url?: string }> {
   if (templates.kind === 'pglite') {
     const dump = new Blob([fs.readFileSync(templates.dumpFiles[name])]);
     return { handle: await openDatabase({ dataDir: 'memory://', loadDataDir: dump }), drop: async () => {} };
   }
   const scratch = await createScratchDatabase(templates.adminUrl, 'pw_test', { template: templates.databases[name] });
-  return { handle: await openDatabase({ databaseUrl: scratch.url }), drop: () => scratch.drop() };
+  return { handle: await openDatabase({ databaseUrl: scratch.url }), drop: () => scratch.drop(), url: scratch.url };
 }

@@ -5,7 +5,7 @@
 // blocks sign-in. The console's call owns the transaction and its audit row.
 import { KYC_STATUS, USER_STATUS, type TKycSubmissionRow } from '@paywallet/contract';
 import type { Queryable } from '../../db/database.ts';
-import type { FileStore } from '../../lib/file-store.ts';
+import type { FileStore } from '../../lib/file-store/file-store.ts';
 import { defineList, listPage, type PageRequest } from '../../db/lists.ts';
 import { fail } from '../../transport/errors.ts';
 import {

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getUserKycCall, loginCall, manageUserKycCall, passcodeLoginCall, setPasscodeCall } from '@paywallet/contract';
+import { LIST_KEYS_MAX } from '../../lib/file-store/file-store.ts';
 import {
   countRows,
   createTestApp,
@@ -67,9 +66,9 @@ function multipart(fields: Record<string, string>, file?: { name: string; bytes:
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-function filesOnDisk(root: string): number {
-  if (!fs.existsSync(root)) return 0;
-  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+/** How many files the app's file store holds, whichever store it is. */
+async function storedFileCount(t: TestApp): Promise<number> {
+  return (await t.deps.files.list('', LIST_KEYS_MAX)).length;
 }
 
 describe('kyc', () => {
@@ -77,11 +76,9 @@ describe('kyc', () => {
   let inputs: KycInput[];
   let id: Record<keyof typeof NAMES, number>;
   let serial = 0;
-  let filesRoot: string;
 
   beforeAll(async () => {
     t = await createTestApp();
-    filesRoot = path.join(t.deps.config.dataDir, 'files');
     const token = await signIn(t, DEMO_MERCHANT);
     const kyc = await t.call(getUserKycCall, {}, { token });
     inputs = kyc.data.inputs;
@@ -177,7 +174,7 @@ describe('kyc', () => {
     it('stores a real PNG and a PDF outside the web root and answers a fileId', async () => {
       // Proves a multipart upload of an accepted type is stored (by a random key) and recorded.
       const { email, token } = await newUser();
-      const diskBefore = filesOnDisk(filesRoot);
+      const diskBefore = await storedFileCount(t);
       const png = await upload(
         token,
         { inputId: String(id.identity), application: 'web', deviceId: 'browser-1' },
@@ -195,7 +192,7 @@ describe('kyc', () => {
       expect(row.storage_key).toMatch(/\.png$/);
       expect(row.storage_key).not.toContain('passport');
       expect(Buffer.compare(await t.deps.files.get(row.storage_key), PNG)).toBe(0);
-      expect(filesOnDisk(filesRoot)).toBe(diskBefore + 1);
+      expect(await storedFileCount(t)).toBe(diskBefore + 1);
 
       // The browser's word is not trusted: a PDF sent as image/png is stored as the PDF it is.
       const pdf = await upload(token, { inputId: String(id.address) }, { name: 'bill.png', bytes: PDF, type: 'image/png' });
@@ -214,7 +211,7 @@ describe('kyc', () => {
       expect(atLimit.status).toBe(200);
 
       const before = await countRows(t, ['kyc_files']);
-      const diskBefore = filesOnDisk(filesRoot);
+      const diskBefore = await storedFileCount(t);
       for (const size of [KYC_FILE_MAX_BYTES + 1, 700 * 1024]) {
         const tooBig = await upload(
           token,
@@ -235,14 +232,14 @@ describe('kyc', () => {
       expect(huge.code).toBe(400);
       expect(huge.reason).toBe('BODY_TOO_LARGE');
       expect(await countRows(t, ['kyc_files'])).toEqual(before);
-      expect(filesOnDisk(filesRoot)).toBe(diskBefore);
+      expect(await storedFileCount(t)).toBe(diskBefore);
     });
 
     it('refuses a file whose bytes are not jpeg, png or pdf, whatever its name says', async () => {
       // Proves the type is sniffed from the bytes: a text file renamed .png is refused.
       const { token } = await newUser();
       const before = await countRows(t, ['kyc_files']);
-      const diskBefore = filesOnDisk(filesRoot);
+      const diskBefore = await storedFileCount(t);
       const fakes = [
         { name: 'notes.png', bytes: Buffer.from('just some text, not an image\n'), type: 'image/png' },
         { name: 'page.pdf', bytes: Buffer.from('<html><body>hi</body></html>'), type: 'application/pdf' },
@@ -254,14 +251,14 @@ describe('kyc', () => {
         expect(refused.message).toBe('The file must be a file of type: jpeg, png, pdf.');
       }
       expect(await countRows(t, ['kyc_files'])).toEqual(before);
-      expect(filesOnDisk(filesRoot)).toBe(diskBefore);
+      expect(await storedFileCount(t)).toBe(diskBefore);
     });
 
     it('refuses an upload without a file, without an input id, or for an input that is not a file', async () => {
       // Proves the other upload refusals, each with nothing written.
       const { token } = await newUser();
       const before = await countRows(t, ['kyc_files']);
-      const diskBefore = filesOnDisk(filesRoot);
+      const diskBefore = await storedFileCount(t);
 
       const noFile = await upload(token, { inputId: String(id.identity) });
       expect(noFile.status).toBe(400);
@@ -284,7 +281,7 @@ describe('kyc', () => {
         expect(wrongInput.message).toBe('The selected input is invalid.');
       }
       expect(await countRows(t, ['kyc_files'])).toEqual(before);
-      expect(filesOnDisk(filesRoot)).toBe(diskBefore);
+      expect(await storedFileCount(t)).toBe(diskBefore);
     });
 
     it('needs a full session to upload', async () => {
@@ -462,18 +459,18 @@ describe('kyc', () => {
         .orderBy('id')
         .execute();
       expect(uploads).toHaveLength(2);
-      const [first, second] = uploads.map((row) => ({ id: row.id, file: path.join(filesRoot, row.storage_key) }));
+      const [first, second] = uploads.map((row) => ({ id: row.id, file: row.storage_key }));
       const chosen = replace(answers, id.identity, String(second!.id));
 
       // A refused submission (a required answer missing) deletes nothing.
       const refused = await t.call(manageUserKycCall, { kyc: chosen.filter((answer) => answer.inputId !== id.fullName) }, { token });
       expect(refused.status).toBe(400);
-      expect(fs.existsSync(first!.file) && fs.existsSync(second!.file)).toBe(true);
+      expect((await t.deps.files.exists(first!.file)) && (await t.deps.files.exists(second!.file))).toBe(true);
 
       const submitted = await t.call(manageUserKycCall, { kyc: chosen }, { token });
       expect(submitted.status, submitted.message).toBe(200);
-      expect(fs.existsSync(first!.file)).toBe(false);
-      expect(fs.readFileSync(second!.file)).toEqual(PDF);
+      expect(await t.deps.files.exists(first!.file)).toBe(false);
+      expect(await t.deps.files.get(second!.file)).toEqual(PDF);
       const left = await t.deps.db.selectFrom('kyc_files').select('id').where('user_id', '=', user.id).execute();
       expect(left.map((row) => row.id)).toEqual([second!.id]);
 
@@ -486,7 +483,7 @@ describe('kyc', () => {
         { token },
       );
       expect(resubmitted.status, resubmitted.message).toBe(200);
-      expect(fs.existsSync(second!.file)).toBe(true);
+      expect(await t.deps.files.exists(second!.file)).toBe(true);
       const kept = await t.deps.db.selectFrom('kyc_files').select('id').where('user_id', '=', user.id).orderBy('id').execute();
       expect(kept.map((row) => Number(row.id))).toEqual([Number(second!.id), (third.data as Upload).fileId]);
     });

@@ -25,7 +25,7 @@ import {
 import { assert } from '@paywallet/ledger';
 import type { Deps } from '../../deps.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import type { NewFile } from '../../lib/file-store.ts';
+import type { NewFile } from '../../lib/file-store/file-store.ts';
 import { newSessionToken, sha256Hex, timingSafeEqualHex } from '../../lib/secrets.ts';
 import type { AuditTrail } from '../../transport/audit-trail.ts';
 import { AppError, fail } from '../../transport/errors.ts';

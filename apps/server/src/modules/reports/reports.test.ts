@@ -5,8 +5,6 @@
 // get-transactions pages for the same filters. Another merchant, a staff member without the
 // feature, a stale or expired link are refused by name; a job that cannot finish marks the
 // report failed; expired files are removed by the schedule.
-import fs from 'node:fs';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { sql } from 'kysely';
@@ -23,6 +21,7 @@ import {
   type TTransactionRow,
 } from '@paywallet/contract';
 import { merchantCardPaymentEntries } from '@paywallet/ledger';
+import { LIST_KEYS_MAX } from '../../lib/file-store/file-store.ts';
 import { countRows, createTestApp, fieldErrors, type TestApp } from '../../test/harness.ts';
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { createTestPerson, expectLedgerInvariants, fundWallet, transactionsPage, type TestPerson } from '../../test/money.ts';
@@ -165,13 +164,9 @@ const fileCells = (cells: unknown[]) => [
   ...[6, 7, 8, 9].map((index) => Math.round(Number(cells[index]) * 100)),
 ];
 
-function storedReportFiles(): string[] {
-  const folder = path.join(t.deps.config.dataDir, 'files', 'reports');
-  if (!fs.existsSync(folder)) return [];
-  return fs
-    .readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => entry.name);
+/** The report files in the app's file store, whichever store it is. */
+function storedReportFiles(): Promise<string[]> {
+  return t.deps.files.list('reports/', LIST_KEYS_MAX);
 }
 
 const reportRow = (uuid: string) => t.deps.db.selectFrom('reports').selectAll().where('uuid', '=', uuid).executeTakeFirstOrThrow();
@@ -396,12 +391,12 @@ describe('a report that cannot be written', () => {
       .set({ filters: JSON.stringify({ storeId: Number(rival.stores[0]!.id) }) })
       .where('uuid', '=', reportId)
       .execute();
-    const filesBefore = storedReportFiles().length;
+    const filesBefore = (await storedReportFiles()).length;
     expect(await runner.drain()).toEqual(['done']);
     const report = await reportOf(shop.token, reportId);
     expect(report).toMatchObject({ status: 'failed', downloadUrl: null, fileName: null });
     expect(report.error).toBe('Store not found.');
-    expect(storedReportFiles()).toHaveLength(filesBefore);
+    expect(await storedReportFiles()).toHaveLength(filesBefore);
   });
 
   it('is retried after an error of ours, and marked failed after its last attempt', async () => {
@@ -426,9 +421,9 @@ describe('the expiry of report files', () => {
   it('removes files past their day and leaves the report as expired, without a link', async () => {
     const report = await exported(shop.token, { reportType: 'transaction', exportAs: 'excel', limit: 2 });
     const stored = await reportRow(report.reportId);
-    const file = path.join(t.deps.config.dataDir, 'files', stored.file_key!);
-    expect(fs.existsSync(file)).toBe(true);
-    expect(Number(stored.file_bytes)).toBe(fs.statSync(file).size);
+    const file = stored.file_key!;
+    expect(await t.deps.files.exists(file)).toBe(true);
+    expect(Number(stored.file_bytes)).toBe((await t.deps.files.get(file)).length);
     expect(await removeExpiredReports(t.deps)).toBe(0);
 
     await t.deps.db
@@ -441,7 +436,7 @@ describe('the expiry of report files', () => {
       await enqueueJob(trx, 'remove-expired-reports', {});
     });
     expect(await runner.drain()).toEqual(['done']);
-    expect(fs.existsSync(file)).toBe(false);
+    expect(await t.deps.files.exists(file)).toBe(false);
     const after = await reportOf(shop.token, report.reportId);
     expect(after).toMatchObject({ status: 'expired', downloadUrl: null, fileName: null });
     const answer = await download(report.downloadUrl!, shop.token);

@@ -299,17 +299,20 @@ export async function manageStoreOwner(
   uploaded: UploadedFile | undefined,
 ): Promise<{ id: number }> {
   const storeId = BigInt(input.storeId);
-  const file = presentFile(uploaded);
-  return withReleasedFiles(deps, `store owner ${input.type}`, (files) =>
-    deps.db.transaction().execute(async (trx) => {
+  const file = input.type === 'delete' ? undefined : presentFile(uploaded);
+  return withReleasedFiles(deps, `store owner ${input.type}`, async (files) => {
+    // The document is checked and stored before the transaction, never while it holds the store's
+    // row lock and a connection (the database file store takes one of its own): a refusal below
+    // rolls back and removes it again (withReleasedFiles).
+    const document = file ? await storeOwnerDocument(deps, file) : undefined;
+    if (document) files.stored.push(document.document_key);
+    return deps.db.transaction().execute(async (trx) => {
       await lockEditableStore(trx, merchantUserId, storeId);
       let ownerId: bigint;
       if (input.type === 'add') {
         const values = ownerValues(input);
         if ((await countStoreOwners(trx, storeId)) >= STORE_LIMITS.ownersMax) fail('STORE_OWNERS_LIMIT', { max: STORE_LIMITS.ownersMax });
-        if (!file) fail('OWNER_DOCUMENT_REQUIRED', { fieldErrors: { attachment: 'The document field is required' } });
-        const document = await storeOwnerDocument(deps, file);
-        files.stored.push(document.document_key);
+        if (!document) fail('OWNER_DOCUMENT_REQUIRED', { fieldErrors: { attachment: 'The document field is required' } });
         ownerId = await insertStoreOwner(trx, { merchantUserId, storeId, ...values, ...document });
       } else {
         ownerId = BigInt(input.id!);
@@ -317,11 +320,7 @@ export async function manageStoreOwner(
         if (!owner || owner.store_id !== storeId) fail('OWNER_NOT_FOUND');
         if (input.type === 'update') {
           const values = ownerValues(input);
-          const document = file ? await storeOwnerDocument(deps, file) : undefined;
-          if (document) {
-            files.stored.push(document.document_key);
-            files.released.push(owner.document_key);
-          }
+          if (document) files.released.push(owner.document_key);
           await updateStoreOwner(trx, ownerId, values, document);
         } else {
           await deleteStoreOwner(trx, ownerId);
@@ -333,8 +332,8 @@ export async function manageStoreOwner(
         detail: { operation: input.type, storeId: String(storeId) },
       });
       return { id: Number(ownerId) };
-    }),
-  );
+    });
+  });
 }
 
 /** get-file of type STORE: an owner's document as a data URL, for the merchant whose owner it is. */

@@ -4,8 +4,6 @@
 // -> submit -> Pending Approval, refused while pending, Request For Changes -> update -> submit
 // again, Active and Deactive closed) and another merchant's ids: nothing leaked, nothing changed.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -30,6 +28,7 @@ import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { createTestAdmin } from '../../test/admin.ts';
 import { expectLedgerInvariants } from '../../test/money.ts';
 import { recordStoreReview } from './stores.service.ts';
+import { LIST_KEYS_MAX } from '../../lib/file-store/file-store.ts';
 
 /** A valid 1x1 PNG, and a JPEG's first bytes (enough for the type to be read from them). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -139,22 +138,15 @@ async function addOwner(storeId: number, who: { token: string } = shop): Promise
   return answer.data.id;
 }
 
-/** Where the owner's document lies in the file store now. */
-async function documentPath(ownerId: number): Promise<string> {
+/** The key of the owner's document in the file store now. */
+async function documentKey(ownerId: number): Promise<string> {
   const row = await t.deps.db.selectFrom('store_owners').select('document_key').where('id', '=', BigInt(ownerId)).executeTakeFirstOrThrow();
-  return path.join(t.deps.config.dataDir, 'files', row.document_key);
+  return row.document_key;
 }
 
-/** Every file under the file store's folder (the owners' documents share it with other uploads). */
-function storedFiles(): Set<string> {
-  const root = path.join(t.deps.config.dataDir, 'files');
-  if (!fs.existsSync(root)) return new Set();
-  return new Set(
-    fs
-      .readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.join(entry.parentPath, entry.name)),
-  );
+/** Every file in the file store, whichever it is (the owners' documents share it with other uploads). */
+async function storedFiles(): Promise<Set<string>> {
+  return new Set(await t.deps.files.list('', LIST_KEYS_MAX));
 }
 
 async function storeStatus(storeId: number): Promise<number> {
@@ -322,17 +314,17 @@ describe('delete-store', () => {
     const seededDraft = Number(merchant.stores[0]!.id);
     const created = await newStore(merchant);
     await addOwner(created, merchant);
-    const document = await documentPath(
+    const document = await documentKey(
       (await t.call(getStoreActivationCall, { storeId: created }, { token: merchant.token })).data.owners[0]!.id,
     );
-    expect(fs.existsSync(document)).toBe(true);
+    expect(await t.deps.files.exists(document)).toBe(true);
     for (const storeId of [created, seededDraft]) {
       const answer = await t.call(deleteStoreCall, { storeId }, { token: merchant.token });
       expect([answer.status, answer.message, answer.data]).toEqual([200, 'Store deleted.', { id: storeId }]);
       const gone = await t.call(getStoreActivationCall, { storeId }, { token: merchant.token });
       expect(gone.reason).toBe('STORE_NOT_FOUND');
     }
-    expect(fs.existsSync(document)).toBe(false);
+    expect(await t.deps.files.exists(document)).toBe(false);
     const parts = await Promise.all(
       ['terminals', 'channels', 'store_owners'].map((table) =>
         t.deps.db
@@ -643,8 +635,8 @@ describe('manage-store-owners and get-file', () => {
     // Proves the old upload does not stay on disk: replaced -> old path gone, the new one served; deleted -> gone.
     const storeId = await newStore();
     const ownerId = await addOwner(storeId);
-    const first = await documentPath(ownerId);
-    expect(fs.existsSync(first)).toBe(true);
+    const first = await documentKey(ownerId);
+    expect(await t.deps.files.exists(first)).toBe(true);
 
     const replaced = await manageOwner(
       shop.token,
@@ -652,10 +644,10 @@ describe('manage-store-owners and get-file', () => {
       { name: 'id.jpg', bytes: JPEG, type: 'image/jpeg' },
     );
     expect(replaced.status, replaced.message).toBe(200);
-    const second = await documentPath(ownerId);
+    const second = await documentKey(ownerId);
     expect(second).not.toBe(first);
-    expect(fs.existsSync(first)).toBe(false);
-    expect(fs.readFileSync(second)).toEqual(JPEG);
+    expect(await t.deps.files.exists(first)).toBe(false);
+    expect(await t.deps.files.get(second)).toEqual(JPEG);
     const served = await t.call(getFileCall, { type: 'STORE', typeId: ownerId }, { token: shop.token });
     expect(served.data).toMatchObject({ file: `data:image/jpeg;base64,${JPEG.toString('base64')}`, fileName: 'id.jpg' });
 
@@ -666,12 +658,12 @@ describe('manage-store-owners and get-file', () => {
       null,
     );
     expect(renamed.status, renamed.message).toBe(200);
-    expect(await documentPath(ownerId)).toBe(second);
-    expect(fs.existsSync(second)).toBe(true);
+    expect(await documentKey(ownerId)).toBe(second);
+    expect(await t.deps.files.exists(second)).toBe(true);
 
     const deleted = await manageOwner(shop.token, { type: 'delete', storeId: String(storeId), id: String(ownerId) }, null);
     expect(deleted.status, deleted.message).toBe(200);
-    expect(fs.existsSync(second)).toBe(false);
+    expect(await t.deps.files.exists(second)).toBe(false);
   });
 
   it('leaves the files untouched when an update or a delete is refused or rolled back', async () => {
@@ -679,8 +671,8 @@ describe('manage-store-owners and get-file', () => {
     // the database rolls back after the new upload was stored keeps the old one and drops the new.
     const storeId = await newStore();
     const ownerId = await addOwner(storeId);
-    const document = await documentPath(ownerId);
-    const before = storedFiles();
+    const document = await documentKey(ownerId);
+    const before = await storedFiles();
     const update = { ...OWNER, type: 'update', storeId: String(storeId), id: String(ownerId) };
 
     const badBytes = await manageOwner(shop.token, update, { name: 'id.png', bytes: PDF, type: 'image/png' });
@@ -691,7 +683,7 @@ describe('manage-store-owners and get-file', () => {
     expect(crossedUpdate.status).toBe(404);
     const crossedDelete = await manageOwner(rival.token, { type: 'delete', storeId: String(storeId), id: String(ownerId) }, null);
     expect(crossedDelete.status).toBe(404);
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
 
     // The database refuses the new row after the upload was stored (a check added for this test):
     // the transaction rolls back, the old document stays and the new upload is removed again.
@@ -706,7 +698,7 @@ describe('manage-store-owners and get-file', () => {
     } finally {
       await sql`ALTER TABLE store_owners DROP CONSTRAINT test_refused_owner`.execute(t.deps.db);
     }
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
 
     // A store waiting for review takes no change to its owners.
     const submitted = await t.call(updateStoreCall, { ...formOf(storeId), storeId, status: 3, id: storeId }, { token: shop.token });
@@ -716,8 +708,8 @@ describe('manage-store-owners and get-file', () => {
     const pendingDelete = await manageOwner(shop.token, { type: 'delete', storeId: String(storeId), id: String(ownerId) }, null);
     expect({ status: pendingDelete.status, reason: pendingDelete.reason }).toEqual({ status: 409, reason: 'STORE_PENDING_APPROVAL' });
 
-    expect(storedFiles()).toEqual(before);
-    expect(fs.existsSync(document)).toBe(true);
+    expect(await storedFiles()).toEqual(before);
+    expect(await t.deps.files.exists(document)).toBe(true);
     const served = await t.call(getFileCall, { type: 'STORE', typeId: ownerId }, { token: shop.token });
     expect(served.data).toMatchObject({ file: `data:image/png;base64,${PNG.toString('base64')}`, fileName: 'passport.png' });
   });
