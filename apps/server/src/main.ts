@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   await migrate(database.db);
-  await (config.seedDemo ? seedDemoData(database.db) : seedReferenceData(database.db));
+  await (config.seedDemo ? seedDemoData(database.db, config) : seedReferenceData(database.db));
   const { app, deps, drain } = await buildApp(config, database);
   // Started after listen; stopping one that never started is a no-op.
   const runner = new JobRunner(deps);
