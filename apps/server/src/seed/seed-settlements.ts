@@ -80,6 +80,8 @@ export async function insertDemoSettlementHistory(db: Db, config: Config, people
   if (!merchant || !admin || !channel || channel.merchant_user_id !== merchant.id || !currency) return;
 
   // The services' dependencies as the app composes them (mailer, payment listeners, job kinds).
+  // This app never listens nor answers a request: the handle's kind (read only by /api/health)
+  // and close (the caller owns the database) are placeholders.
   const { app, deps } = await buildApp(config, { db, kind: 'postgres', close: async () => {} });
   try {
     const token = await insertDemoLink(db, merchant.id, channel.id, currency.id);
