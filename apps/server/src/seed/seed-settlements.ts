@@ -1,8 +1,8 @@
 // The demo merchant's first settlement (issue 16, docs/settlements.md "Demo data"), so the
 // Settlements screens have something to show on first start: a USD payment link paid three times
 // by the demo consumer's cards through the hosted checkout, one payment partly refunded through
-// the back office (asked by the merchant, approved by the console, posted by the refund job's
-// service), then a settlement run by hand up to now. The merchant's USD wallet has nothing
+// the back office (asked by the merchant, approved by the console, posted by its job), then a
+// settlement run by hand up to now (worked by its job). The merchant's USD wallet has nothing
 // available, so the refund is paid from on hold and the settlement takes it in: the details show
 // the refund row, and the 10% rolling reserve of the seeded aggregate configuration is Pending.
 //
@@ -24,12 +24,13 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import { buildApp } from '../app.ts';
-import { startBatchRun, workBatchRun } from '../jobs/batch-runs.ts';
+import { startBatchRun } from '../jobs/batch-runs.ts';
+import { JobRunner } from '../jobs/runner.ts';
 import { AuditTrail } from '../transport/audit-trail.ts';
 import { recordAudit } from '../modules/audit/audit.service.ts';
 import { getCheckout, payCheckout } from '../modules/checkout/checkout.service.ts';
 import { insertPaymentLink } from '../modules/payment-links/payment-links.service.ts';
-import { createRefundRequest, processRefund, runApprovedRefund } from '../modules/refunds/refunds.service.ts';
+import { createRefundRequest, processRefund } from '../modules/refunds/refunds.service.ts';
 import { SETTLEMENT_BATCH } from '../modules/settlements/settlements.jobs.ts';
 import { manualPeriod } from '../modules/settlements/settlements.service.ts';
 
@@ -88,13 +89,24 @@ export async function insertDemoSettlementHistory(db: Db, config: Config, people
     const paid: string[] = [];
     for (const number of DEMO_CARDS) paid.push(await payByCard(deps, token, number, people.consumer));
 
-    await refundPartly(deps, merchant.id, admin.id, paid[0]!);
+    // The approved refund and the run are jobs: this runner works them now, so none is left queued.
+    const runner = new JobRunner(deps, { runnerId: 'demo-seed' });
+    const refundId = await refundPartly(deps, merchant.id, admin.id, paid[0]!);
+    await runner.drain();
+    const refund = await db.selectFrom('refund_requests').select('status').where('id', '=', refundId).executeTakeFirstOrThrow();
+    assert(refund.status === REFUND_REQUEST_STATUS.PROCESSED, 'the demo refund is posted');
 
     // The run by hand of this merchant up to now: the same batch run the console's 'Run settlements now' starts.
     const period = manualPeriod(new Date(), merchant.id);
     await startBatchRun(db, SETTLEMENT_BATCH, period);
-    const worked = await workBatchRun(deps, SETTLEMENT_BATCH, period, { holder: 'demo-seed' });
-    assert(worked.worked && worked.state === 'done' && worked.items === 1, 'the demo settlement run settles the demo payments');
+    await runner.drain();
+    const run = await db
+      .selectFrom('batch_runs')
+      .select(['state', 'items_done'])
+      .where('kind', '=', SETTLEMENT_BATCH.name)
+      .where('period', '=', period)
+      .executeTakeFirstOrThrow();
+    assert(run.state === 'done' && run.items_done === 1, 'the demo settlement run settles the demo payments');
   } finally {
     await app.close();
   }
@@ -146,8 +158,8 @@ async function payByCard(deps: Deps, token: string, number: string, consumer: De
   return payment.transactionId;
 }
 
-/** The back office's refund: the merchant asks for part of a payment, the console approves, the refund job's service posts it. */
-async function refundPartly(deps: Deps, merchantUserId: bigint, adminUserId: bigint, transactionId: string): Promise<void> {
+/** The back office's refund: the merchant asks for part of a payment and the console approves it (the job posts it); answers its id. */
+async function refundPartly(deps: Deps, merchantUserId: bigint, adminUserId: bigint, transactionId: string): Promise<bigint> {
   const asked = await createRefundRequest(
     deps,
     seedTrail(createRefundRequestCall),
@@ -165,5 +177,5 @@ async function refundPartly(deps: Deps, merchantUserId: bigint, adminUserId: big
     adminUserId,
     adminProcessRefundCall.request.parse({ refundId: asked.id, status: REFUND_REQUEST_STATUS.PROCESSED }),
   );
-  assert((await runApprovedRefund(deps, BigInt(asked.id))) === 'processed', 'the demo refund is posted');
+  return BigInt(asked.id);
 }
