@@ -262,3 +262,138 @@ describe('settlements: run in the console, seen and released at the merchant', (
     RELEASE_WAIT_MS + 60_000,
   );
 });
+
+// A direct settlement end to end: the console gives the demo merchant's online channel (where the
+// merchant API's payments land) a direct configuration, the merchant is paid twice there, the
+// console runs the merchant's settlements now, and the merchant finds the settlement on the
+// Direct tab and opens Direct Settlement Details: the header, Back To Settlement, the payments and
+// the summary without a reserve, at desktop and phone width. The channel is given the merchant's
+// own configuration back at the end, so later files settle it as before.
+describe('a direct settlement: run in the console, seen at the merchant', () => {
+  let browser: Browser;
+  let merchant: Page;
+  let admin: Page;
+  let merchantToken: string;
+  let adminToken: string;
+  const payments: string[] = [];
+  let merchantId: number;
+  let channelId: number;
+  let merchantConfig: { reserveBps: number; reserveHoldSeconds: number; delayDays: number };
+  let settlement: { id: number; uuid: string; amount: number; settlement_amount: number };
+
+  const configureChannel = (body: { type: 'aggregate' | 'direct'; reserveBps: number; reserveHoldSeconds: number; delayDays: number }) =>
+    accepted(
+      'update-settlement-config',
+      apiCall(adminUpdateSettlementConfigCall, { merchantId, channelId, schedule: 'daily', ...body }, adminToken),
+    );
+
+  beforeAll(async () => {
+    browser = await launch();
+    merchant = await (await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl() })).newPage();
+    merchant.setDefaultTimeout(20_000);
+    merchantToken = await signInThroughApi(merchant, MERCHANT);
+    admin = await (await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl() })).newPage();
+    admin.setDefaultTimeout(20_000);
+    adminToken = await signInThroughApi(admin, DEMO_ADMIN, { landing: { path: '/', text: 'Review the stores' } });
+
+    const auth = await merchantApiAuth(merchantToken);
+    payments.push(await payByCard(auth, TEST_CARDS.approved, { amount: 4100, clientReference: 'e2e-direct-0', holderName: 'E2E Direct' }));
+    // The channel the API's payments land in, as ids; the merchant's own configuration, as seeded.
+    const scope = await scopeOfTransaction(merchantToken, payments[0]!);
+    const { stores } = await accepted('get-stores', apiCall(getStoresCall, { type: 0 }, merchantToken));
+    const store = stores.find((candidate) => candidate.name === scope.store)!;
+    const terminal = store.terminals.find((candidate) => candidate.name === scope.terminal)!;
+    channelId = terminal.channels.find((candidate) => candidate.name === scope.channel)!.id;
+    const configs = await accepted('get-settlement-configs', apiCall(adminGetSettlementConfigsCall, { perPage: 100 }, adminToken));
+    const own = configs.data.find((row) => row.merchant.email === MERCHANT.email && row.channel === null)!;
+    merchantId = own.merchant.id;
+    merchantConfig = { reserveBps: own.reserve_bps, reserveHoldSeconds: own.reserve_hold_seconds, delayDays: own.delay_days };
+
+    await configureChannel({ type: 'direct', reserveBps: 0, reserveHoldSeconds: 0, delayDays: 1 });
+    payments.push(await payByCard(auth, TEST_CARDS.approved, { amount: 2600, clientReference: 'e2e-direct-1', holderName: 'E2E Direct' }));
+  });
+  afterAll(async () => {
+    // The channel settles as the merchant does again (aggregate, its reserve and hold).
+    if (merchantConfig && channelId !== undefined) await configureChannel({ type: 'aggregate', ...merchantConfig });
+    await browser?.close();
+  });
+
+  it("runs the merchant's settlements now in the console; the channel's payments are settled direct", async () => {
+    await admin.goto('/console/settlement-configs');
+    const override = admin.locator(`tr[data-config="${merchantId}-${channelId}"]`);
+    await override.waitFor(POLL);
+    expect(await override.textContent()).toContain('Direct');
+
+    await admin.goto('/console/settlement-runs');
+    await admin.getByRole('heading', { level: 1, name: 'Settlement runs' }).waitFor();
+    await admin.getByLabel('Merchant Id').fill(String(merchantId));
+    await admin.getByRole('button', { name: 'Run settlements now' }).click();
+    const started = admin.getByRole('region', { name: 'Started run' });
+    await started.waitFor(POLL);
+    await admin.locator('section[data-state="done"]').waitFor(POLL);
+    expect(await started.getByRole('table').textContent()).toContain('Direct');
+    expect(await seriousViolations(admin)).toEqual([]);
+
+    const list = await accepted('settlements', apiCall(settlementsCall, { type: 'direct', perPage: 50 }, merchantToken));
+    for (const row of list.data) {
+      const detail = await accepted('settlement', apiCall(settlementsCall, { settlementId: row.id, perPage: 100 }, merchantToken));
+      const uuids = detail.details?.transactions.map((transaction) => transaction.uuid) ?? [];
+      if (payments.every((uuid) => uuids.includes(uuid))) settlement = row;
+    }
+    expect(settlement, 'both payments are in one direct settlement').toBeDefined();
+  });
+
+  it('lists it on the Direct tab and opens Direct Settlement Details: header, payments, summary without a reserve', async () => {
+    await merchant.goto('/app/settlements?tab=2');
+    await merchant.getByRole('tab', { name: 'Direct', selected: true }).waitFor();
+    const row = merchant.locator(`tr[data-settlement="${settlement.uuid}"]`);
+    await row.waitFor(POLL);
+    expect(await row.textContent()).toContain('Done');
+    // A direct settlement holds no reserve: nothing to expand.
+    expect(await row.getByRole('button', { name: 'Show rolling reserve' }).count()).toBe(0);
+    expect(await seriousViolations(merchant)).toEqual([]);
+    await screenshot(merchant, 'settlements-direct');
+
+    await row.getByRole('button', { name: 'Settlement', exact: true }).click();
+    await merchant.waitForURL(`**/app/direct-settlement/detail/${settlement.id}**`);
+    await merchant.getByRole('heading', { level: 1, name: 'Direct Settlement Details' }).waitFor();
+    expect(await merchant.getByTestId('settlement-uuid').textContent()).toBe(settlement.uuid);
+    const header = (await merchant.getByRole('region', { name: 'Settlement', exact: true }).textContent()) ?? '';
+    for (const label of ['Settlement Id', 'From Date', 'To Date', 'Account Currency', 'AED']) expect(header).toContain(label);
+    for (const uuid of payments) await merchant.locator(`tr[data-uuid="${uuid}"]`).waitFor(POLL);
+    const summary = (await merchant.getByRole('region', { name: 'Summary' }).textContent()) ?? '';
+    for (const label of ['Payable Amount', 'Fee', 'Vat', 'Settlement Amount']) expect(summary).toContain(label);
+    for (const label of ['Reserve (%)', 'Reserve (Amount)', 'Settlement After Reserve']) expect(summary).not.toContain(label);
+    const amount = (minor: number) => (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(summary).toContain(`${amount(settlement.amount)} AED`);
+    expect(summary).toContain(`${amount(settlement.settlement_amount)} AED`);
+    expect(await seriousViolations(merchant)).toEqual([]);
+    await screenshot(merchant, 'settlement-details-direct');
+
+    await merchant.getByRole('link', { name: 'Back To Settlement' }).click();
+    await merchant.waitForURL((url) => url.pathname === '/app/settlements' && url.searchParams.get('tab') === '2');
+    await row.waitFor(POLL);
+  });
+
+  it('fits a phone, details and list, without sideways overflow', async () => {
+    await merchant.setViewportSize(PHONE);
+    try {
+      await merchant.goto(`/app/direct-settlement/detail/${settlement.id}`);
+      await merchant.getByRole('heading', { level: 1, name: 'Direct Settlement Details' }).waitFor();
+      await merchant.locator(`[data-uuid="${payments[1]}"]`).first().waitFor(POLL);
+      await merchant.getByRole('region', { name: 'Summary' }).waitFor();
+      expect(await overflowsSideways(merchant)).toBe(false);
+      expect(await seriousViolations(merchant)).toEqual([]);
+      await screenshot(merchant, 'settlement-details-direct-phone');
+      await merchant.getByRole('link', { name: 'Back To Settlement' }).click();
+      await merchant.waitForURL('**/app/settlements?tab=2**');
+      await merchant.locator(`[data-settlement="${settlement.uuid}"]`).first().waitFor(POLL);
+      expect(await overflowsSideways(merchant)).toBe(false);
+      expect(await seriousViolations(merchant)).toEqual([]);
+      await screenshot(merchant, 'settlements-direct-phone');
+    } finally {
+      await merchant.setViewportSize(DESKTOP);
+    }
+    await expectLedgerHolds();
+  });
+});

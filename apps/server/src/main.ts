@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   await migrate(database.db);
   phases.mark('database and migrations');
-  await (config.seedDemo ? seedDemoData(database.db) : seedReferenceData(database.db));
+  await (config.seedDemo ? seedDemoData(database.db, config) : seedReferenceData(database.db));
   phases.mark(config.seedDemo ? 'reference and demo data' : 'reference data');
   const { app, deps, drain } = await buildApp(config, database);
   // Started after listen; stopping one that never started is a no-op.

@@ -19,13 +19,15 @@ import { createWallet } from '../modules/wallets/wallets.service.ts';
 import { postFeeFreeDeposit } from '../modules/ledger/ledger.service.ts';
 import { fullName } from '../lib/display-text.ts';
 import { insertDemoPosDevices } from './seed-pos.ts';
-import { insertDemoAdmin, insertDemoPendingStore } from './seed-admin.ts';
+import { DEMO_ADMIN, insertDemoAdmin, insertDemoPendingStore } from './seed-admin.ts';
 import { insertDemoCustomers } from './seed-customers.ts';
 import { insertCardSchemes, insertDemoMerchantFees } from './seed-merchant-payments.ts';
 import { insertDemoPaymentLinks } from './seed-payment-links.ts';
 import { setSettlementConfig } from '../modules/settlements/settlements.service.ts';
 import { insertDemoAppSettings } from './seed-app-settings.ts';
 import { insertWithdrawalMethods } from './seed-withdrawals.ts';
+import { insertDemoSettlementHistory } from './seed-settlements.ts';
+import { loadConfig, type Config } from '../config.ts';
 
 export const DEMO_ACCOUNTS = [
   {
@@ -235,7 +237,12 @@ export async function seedReferenceData(db: Db): Promise<void> {
   });
 }
 
-export async function seedDemoData(db: Db): Promise<void> {
+/**
+ * The demo data of a first start. `config` is the server's (main.ts passes its own): the demo
+ * payments go through the services as the app composes them, which read it (the VAT rate, the
+ * public URL).
+ */
+export async function seedDemoData(db: Db, config: Config = loadConfig()): Promise<void> {
   await seedReferenceData(db);
   await once(db, 'seed:demo-accounts:v1', async () => {
     for (const account of DEMO_ACCOUNTS) {
@@ -284,6 +291,14 @@ export async function seedDemoData(db: Db): Promise<void> {
   await once(db, 'seed:demo-payment-links:v1', () => insertDemoPaymentLinks(db, DEMO_ACCOUNTS[0].email, 'HCR-ALQ-WEB'));
   await once(db, 'seed:demo-app-settings:v1', () => insertDemoAppSettings(db, DEMO_ACCOUNTS[0].email));
   await once(db, 'seed:demo-settlement-config:v1', () => insertDemoSettlementConfig(db, DEMO_ACCOUNTS[0].email));
+  await once(db, 'seed:demo-settlement-history:v1', () =>
+    insertDemoSettlementHistory(db, config, {
+      merchantEmail: DEMO_ACCOUNTS[0].email,
+      adminEmail: DEMO_ADMIN.email,
+      consumer: DEMO_ACCOUNTS[1],
+      channelCode: 'HCR-ALQ-WEB',
+    }),
+  );
 }
 
 /** The demo merchant settles aggregate, daily (T+1), holding a 10% rolling reserve for 7 days (docs/settlements.md). */

@@ -138,10 +138,12 @@ describe('dashboard', () => {
     });
 
     it('shows each user only their own wallets', async () => {
-      // Proves the owner check: the merchant sees its AED and USD wallets and none of the consumer's.
+      // Proves the owner check: the merchant sees its AED and USD wallets (and the USD rolling-reserve
+      // wallet its seeded demo settlement opened) and none of the consumer's.
       const merchant = await t.call(getWalletListCall, {}, { token: merchantToken });
       const consumer = await t.call(getWalletListCall, {}, { token: consumerToken });
       expect(merchant.data.map((w) => [w.currency.code, w.is_default])).toEqual([
+        ['USD', 2],
         ['AED', 1],
         ['USD', 0],
       ]);
