@@ -27,6 +27,25 @@ export interface BellListState {
   retry: () => void;
 }
 
+/** The panel's view of a TanStack query (the summary or the paged list). */
+export function bellListStateOf(query: {
+  isPending: boolean;
+  isSuccess: boolean;
+  isError: boolean;
+  error: Error | null;
+  data: unknown;
+  refetch: () => unknown;
+}): BellListState {
+  return {
+    isPending: query.isPending,
+    isSuccess: query.isSuccess,
+    isError: query.isError,
+    error: query.error,
+    hasData: query.data !== undefined,
+    retry: () => void query.refetch(),
+  };
+}
+
 export interface NotificationBellPanelProps {
   unread: number;
   rows: readonly TNotification[];

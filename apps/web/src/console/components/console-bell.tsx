@@ -8,7 +8,7 @@ import { Button, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { notificationsCall } from '@paywallet/contract';
 import { call } from '../../api/client.ts';
-import { NotificationBellPanel } from '../../components/notification-bell-panel.tsx';
+import { bellListStateOf, NotificationBellPanel } from '../../components/notification-bell-panel.tsx';
 import { useLiveNotifications } from '../../hooks/use-live-notifications.ts';
 import { NOTIFICATIONS_QUERY_KEY } from '../../hooks/use-notifications.ts';
 import { usePhoneWidth } from '../../hooks/use-phone-width.ts';
@@ -43,14 +43,7 @@ export function ConsoleBell() {
     <NotificationBellPanel
       unread={unread}
       rows={rows}
-      list={{
-        isPending: list.isPending,
-        isSuccess: list.isSuccess,
-        isError: list.isError,
-        error: list.error,
-        hasData: list.data !== undefined,
-        retry: () => void list.refetch(),
-      }}
+      list={bellListStateOf(list)}
       emptyMessage="No notifications yet."
       listLabel="Your notifications"
       listMaxHeight={phone ? 360 : 420}

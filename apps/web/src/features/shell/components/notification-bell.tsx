@@ -7,7 +7,7 @@ import { Button } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { TEXTS } from '@paywallet/contract';
 import { PATHS } from '../../../lib/paths.ts';
-import { NotificationBellPanel } from '../../../components/notification-bell-panel.tsx';
+import { bellListStateOf, NotificationBellPanel } from '../../../components/notification-bell-panel.tsx';
 import { useAdminSession } from '../../../hooks/use-admin-session.ts';
 import { usePhoneWidth } from '../../../hooks/use-phone-width.ts';
 import { useLiveNotifications } from '../../../hooks/use-live-notifications.ts';
@@ -26,14 +26,7 @@ export function NotificationBell() {
     <NotificationBellPanel
       unread={summary.data?.unreadCount ?? 0}
       rows={summary.data?.data ?? []}
-      list={{
-        isPending: summary.isPending,
-        isSuccess: summary.isSuccess,
-        isError: summary.isError,
-        error: summary.error,
-        hasData: summary.data !== undefined,
-        retry: () => void summary.refetch(),
-      }}
+      list={bellListStateOf(summary)}
       emptyMessage={TEXTS.noData}
       listLabel="Latest notifications"
       listMaxHeight={280}
