@@ -3,40 +3,21 @@
 // progress, then a full check by the administrator tops the last checks and the totals per
 // currency appear, AED balanced). axe finds no serious violation and the screen fits a phone
 // (390x844) without sideways overflow. The ledger's invariants hold at the end.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_ADMIN } from '../support/accounts.ts';
-import { seriousViolations } from '../support/axe.ts';
-import { baseUrl, expectLedgerHolds, launch, screenshot } from '../support/browser.ts';
-import { signInThroughApi } from '../support/sign-in.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, seriousViolations } from '../support/axe.ts';
+import { expectLedgerHolds, screenshot } from '../support/browser.ts';
+import { consoleAdminPage, overflowsSideways } from '../support/console.ts';
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const POLL = { timeout: 20_000 };
 
-async function overflowsSideways(page: Page): Promise<boolean> {
-  return (await page.evaluate('document.documentElement.scrollWidth > window.innerWidth + 1')) as boolean;
-}
-
 describe('the ledger health page in the console', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launch();
-    context = await browser.newContext({ baseURL: baseUrl(), viewport: DESKTOP });
-    page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await signInThroughApi(page, DEMO_ADMIN, { landing: { path: '/', text: 'Review the stores' } });
-  });
+  const admin = consoleAdminPage();
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
     await expectLedgerHolds();
   });
 
   it('opens from the menu, reads healthy, and runs a full check now', async () => {
+    const page = admin.page;
     await page.getByRole('navigation', { name: 'Console menu' }).getByRole('link', { name: 'Ledger health' }).click();
     await page.waitForURL('**/console/ledger-health', POLL);
     await page.getByRole('heading', { level: 1, name: 'Ledger health' }).waitFor();
@@ -64,6 +45,7 @@ describe('the ledger health page in the console', () => {
   });
 
   it('fits a phone without sideways overflow and passes axe', async () => {
+    const page = admin.page;
     await page.setViewportSize(PHONE);
     await page.locator('[data-currency="AED"]').waitFor(POLL);
     await page.getByRole('button', { name: 'Check now' }).waitFor();

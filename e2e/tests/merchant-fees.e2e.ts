@@ -3,41 +3,21 @@
 // the VISA AED percentage in the modal (a wrong value shows the rule's message on the field),
 // sees the table change, and sets it back. axe finds no serious violation and the screen fits
 // a phone (390x844) without sideways overflow.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_ADMIN } from '../support/accounts.ts';
-import { seriousViolations } from '../support/axe.ts';
-import { baseUrl, launch, screenshot } from '../support/browser.ts';
-import { MERCHANT, signInThroughApi } from '../support/sign-in.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, seriousViolations } from '../support/axe.ts';
+import { screenshot } from '../support/browser.ts';
+import { consoleAdminPage, overflowsSideways } from '../support/console.ts';
+import { MERCHANT } from '../support/sign-in.ts';
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const POLL = { timeout: 15_000 };
 
-async function overflowsSideways(page: Page): Promise<boolean> {
-  return (await page.evaluate('document.documentElement.scrollWidth > window.innerWidth + 1')) as boolean;
-}
-
 describe('the card fee schedule in the console', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const admin = consoleAdminPage();
 
-  beforeAll(async () => {
-    browser = await launch();
-    context = await browser.newContext({ baseURL: baseUrl(), viewport: DESKTOP });
-    page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await signInThroughApi(page, DEMO_ADMIN, { landing: { path: '/', text: 'Review the stores' } });
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-  });
-
-  const feeRow = (fee: string) => page.locator(`[data-fee="${fee}"]`);
+  const feeRow = (fee: string) => admin.page.locator(`[data-fee="${fee}"]`);
 
   it("opens the demo merchant's schedule from Merchants and edits a fee", async () => {
+    const page = admin.page;
     await page.goto('/console/merchants');
     const merchantRow = page.locator('tr', { hasText: MERCHANT.email });
     await merchantRow.waitFor(POLL);
@@ -77,6 +57,7 @@ describe('the card fee schedule in the console', () => {
   });
 
   it('fits a phone without sideways overflow and passes axe', async () => {
+    const page = admin.page;
     await page.setViewportSize(PHONE);
     await feeRow('VISA-AED').waitFor(POLL);
     expect(await page.locator('[data-fee]').count()).toBe(4);

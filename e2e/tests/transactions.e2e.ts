@@ -2,16 +2,32 @@
 // narrows the list by store, terminal and channel, switches to the Failure tab (loaded when
 // first opened) where the declined payment shows, expands a row to its charges, opens the
 // paid payment's details (Acquiring, Schema, its approval code, 'N/A' for no failure reason,
-// the customer), its attempts, and goes Back to the details and then to the list (DECISIONS 49). Screens are
-// photographed at 1280 and 390 px and checked with axe.
+// the customer), its attempts, and goes Back to the details and then to the list (DECISIONS 49).
+// After a settlement run and a paid withdrawal (made through the real calls) the list signs the
+// aggregate settlement + (it became available) and both withdrawal rows − (asked, then paid)
+// (docs/transactions.md "Direction"). Screens are photographed at 1280 and 390 px and checked with axe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import {
+  addNewWithdrawalCall,
+  addWithdrawalMethodCall,
+  adminGetSettlementRunsCall,
+  adminProcessWithdrawalCall,
+  adminRunSettlementsCall,
+  getAllWithdrawalMethodsCall,
+  getTransactionsCall,
+  getWalletListCall,
+} from '@paywallet/contract';
+import { DEMO_ADMIN } from '../support/accounts.ts';
 import { DESKTOP, photographAndCheck } from '../support/axe.ts';
 import { baseUrl, expectLedgerHolds, launch } from '../support/browser.ts';
 import { merchantApiAuth, payByCard, scopeOfTransaction, TEST_CARDS, type MerchantScope } from '../support/merchant-api.ts';
-import { MERCHANT, signInThroughApi } from '../support/sign-in.ts';
+import { accepted, apiCall, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
 
 const LIST_CHECKS = { outline: false };
+const POLL = { timeout: 30_000 };
+/** A signed amount as the list shows it: '+12.34 AED' or '−12.34 AED'. */
+const SIGNED_AMOUNT = /([+−])[\d,]+\.\d{2} AED/;
 
 describe('the merchant’s transactions', () => {
   let browser: Browser;
@@ -101,5 +117,65 @@ describe('the merchant’s transactions', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL(list);
     await page.locator(`tr[data-uuid="${paid}"]`).waitFor();
+  });
+
+  it('signs a settlement as money in and a withdrawal, asked and paid, as money out', async () => {
+    // The administrator settles the merchant's payments (the paid one above among them) by hand.
+    const adminPage = await (await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl() })).newPage();
+    const adminToken = await signInThroughApi(adminPage, DEMO_ADMIN, { landing: { path: '/', text: 'Review the stores' } });
+    await adminPage.context().close();
+    const wallets = await accepted('get-wallet-list', apiCall(getWalletListCall, {}, token));
+    const wallet = wallets.find((row) => row.currency.code === 'AED' && row.is_default === 1)!;
+    const run = await accepted('run-settlements', apiCall(adminRunSettlementsCall, { merchantUserId: wallet.user_id }, adminToken));
+    await expect
+      .poll(async () => {
+        const runs = await accepted('get-settlement-runs', apiCall(adminGetSettlementRunsCall, { perPage: 50 }, adminToken));
+        return runs.data.find((row) => row.id === run.id)?.state;
+      }, POLL)
+      .toBe('done');
+    const settled = await accepted('get-transactions', apiCall(getTransactionsCall, { transactionTypeId: 12 }, token));
+    if (!('data' in settled)) throw new Error('expected a page of transactions');
+    const settlement = settled.data[0]!.uuid;
+
+    // The merchant withdraws 3.21 AED of what became available; the administrator pays it.
+    const bank = await accepted(
+      'get-all-withdrawal-methods',
+      apiCall(getAllWithdrawalMethodsCall, { currencyId: wallet.currency_id }, token),
+    );
+    const method = await accepted(
+      'add-withdrawal-method',
+      apiCall(
+        addWithdrawalMethodCall,
+        {
+          paymentMethodId: bank[0]!.id,
+          userAccountId: wallet.id,
+          details: { 'Account Name': 'Tx Signs E2E', IBAN: 'AE070331234567890123456', 'SWIFT/BIC': 'NBADAEAAXXX' },
+        },
+        token,
+      ),
+    );
+    const withdrawal = await accepted(
+      'add-new-withdrawal',
+      apiCall(addNewWithdrawalCall, { amount: 321, userAccountId: wallet.id, withdrawalMethodId: method.id }, token),
+    );
+    await accepted(
+      'process-withdrawal',
+      apiCall(adminProcessWithdrawalCall, { withdrawalId: withdrawal.id, status: 'paid', referenceId: 'BANK-SIGNS-E2E' }, adminToken),
+    );
+    const withdrawn = await accepted('get-transactions', apiCall(getTransactionsCall, { transactionTypeId: 2, perPage: 50 }, token));
+    if (!('data' in withdrawn)) throw new Error('expected a page of transactions');
+    const withdrawalRows = withdrawn.data.filter((row) => row.reference_id === withdrawal.uuid).map((row) => row.uuid);
+    expect(withdrawalRows).toHaveLength(2);
+
+    // The list, newest first: the paid and the asked withdrawal, then the settlement.
+    await page.goto('/app/my-transactions');
+    const signOf = async (uuid: string) => {
+      const row = page.locator(`tr[data-uuid="${uuid}"]`);
+      await row.waitFor(POLL);
+      return SIGNED_AMOUNT.exec(await row.innerText())?.[1];
+    };
+    expect(await signOf(settlement)).toBe('+');
+    for (const uuid of withdrawalRows) expect(await signOf(uuid)).toBe('−');
+    await photographAndCheck(page, 'transactions-signs', LIST_CHECKS);
   });
 });

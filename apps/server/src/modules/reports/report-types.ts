@@ -145,6 +145,12 @@ export function defineReportType<K extends TReportType, Params, Tables extends k
 
 // ---- the report types ---------------------------------------------------------------------
 
+/** A transaction row's direction as the export writes it: a move between own wallets (0) is Own. */
+function directionWord(direction: number): string {
+  if (direction === 0) return 'Own';
+  return direction < 0 ? 'Out' : 'In';
+}
+
 // The columns of the Transactions screen, under the spec's wire names (DECISIONS 34): the card
 // number is masked (DECISIONS 19), a failed payment's fee and VAT are 0 (it moved nothing).
 // The widths fit a PDF page's width with the whole transaction id on one line.
@@ -153,7 +159,7 @@ const transactionColumns: ReadonlyArray<ReportColumn<TTransactionRow>> = [
   { header: 'Time/Date (GMT)', width: 18, kind: 'time', value: (row) => row.created_at },
   { header: 'Type', width: 14, kind: 'text', value: (row) => row.transaction_type.name },
   { header: 'Status', width: 10, kind: 'text', value: (row) => row.status_str },
-  { header: 'Direction', width: 9, kind: 'text', value: (row) => (row.direction < 0 ? 'Out' : 'In') },
+  { header: 'Direction', width: 9, kind: 'text', value: (row) => directionWord(row.direction) },
   { header: 'Currency', width: 11, kind: 'text', value: (row) => row.currency.code },
   { header: 'Amount', width: 14, kind: 'amount', value: (row) => row.amount, summed: true },
   { header: 'Fee', width: 10, kind: 'fee', value: (row) => row.fee, summed: true },

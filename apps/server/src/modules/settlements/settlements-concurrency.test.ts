@@ -7,66 +7,28 @@
 // - a runner in a child process killed inside an item (the test holds a payment's row) and a
 //   runner in this process resuming after the lease runs out: each payment settled exactly once.
 // Both end with the ledger invariants.
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { sql } from 'kysely';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { childRunnerFixture, onPostgres } from '../../test/child-runner.ts';
 import { expectLedgerInvariants } from '../../test/money.ts';
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import { openPaymentDoors } from '../../test/payment-doors.ts';
 import { countLockWaiters } from '../../test/lock-waits.ts';
-import type { JobKinds } from '../../jobs/job-kind.ts';
-import { JobRunner } from '../../jobs/runner.ts';
 import { startBatchRun, workBatchRun } from '../../jobs/batch-runs.ts';
 import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
 import { SETTLEMENT_BATCH, SETTLEMENT_JOBS } from './settlements.jobs.ts';
 import { manualPeriod, setSettlementConfig, SETTLEMENT_RUN_KIND } from './settlements.service.ts';
 
-const onPostgres = process.env.TEST_DB === 'postgres';
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-const CHILD_APP = 'pw-settle-child';
-const WAIT_MAX_MS = 120_000;
-
-let t: TestApp;
-let child: ChildProcess | undefined;
-let childOutput = '';
-let dataDir: string;
-
-beforeAll(async () => {
-  if (!onPostgres) return;
-  t = await createTestApp({ merchantApiRatePerMinute: 1_000 }, { demo: false });
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-settle-child-'));
-});
-afterAll(async () => {
-  if (!onPostgres) return;
-  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  await expectLedgerInvariants(t);
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function until(what: string, condition: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + WAIT_MAX_MS;
-  while (!(await condition())) {
-    if (child && child.exitCode !== null)
-      throw new Error(`the child exited (${child.exitCode}) while waiting for ${what}:\n${childOutput}`);
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${WAIT_MAX_MS} ms:\n${childOutput}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const fixture = childRunnerFixture('pw-settle-child', { merchantApiRatePerMinute: 1_000 });
 
 /** Merchants, each configured (aggregate 10% or direct), with `perChannel` payments on its online and POS channels. */
 async function merchantsWithPayments(count: number, perChannel: number): Promise<TestMerchant[]> {
   const merchants: TestMerchant[] = [];
   for (let i = 0; i < count; i++) {
-    const merchant = await createTestMerchant(t);
-    await giveMerchantFees(t, merchant.id);
-    await setSettlementConfig(t.deps.db, {
+    const merchant = await createTestMerchant(fixture.t);
+    await giveMerchantFees(fixture.t, merchant.id);
+    await setSettlementConfig(fixture.t.deps.db, {
       merchantUserId: merchant.id,
       channelId: null,
       type: i % 2 === 0 ? 1 : 2,
@@ -75,7 +37,7 @@ async function merchantsWithPayments(count: number, perChannel: number): Promise
       reserveBps: i % 2 === 0 ? 1000 : 0,
       reserveHoldSeconds: 86_400,
     });
-    const doors = await openPaymentDoors(t, merchant);
+    const doors = await openPaymentDoors(fixture.t, merchant);
     for (let p = 0; p < perChannel; p++) {
       expect((await doors.api(SANDBOX_CARDS.approved)).status).toBe(201);
       expect((await doors.pos(SANDBOX_CARDS.approved)).status).toBe(200);
@@ -86,7 +48,7 @@ async function merchantsWithPayments(count: number, perChannel: number): Promise
 }
 
 async function unsettledPayments(userIds: readonly bigint[]): Promise<number> {
-  const row = await t.deps.db
+  const row = await fixture.t.deps.db
     .selectFrom('transactions')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('receiver_user_id', 'in', userIds)
@@ -100,7 +62,7 @@ async function unsettledPayments(userIds: readonly bigint[]): Promise<number> {
 async function expectSettledOnce(merchants: readonly TestMerchant[], paymentsEach: number): Promise<void> {
   const ids = merchants.map((merchant) => merchant.id);
   expect(await unsettledPayments(ids)).toBe(0);
-  const settlements = await t.deps.db
+  const settlements = await fixture.t.deps.db
     .selectFrom('settlements')
     .select(['id', 'transactions_count', 'amount', 'fee', 'vat', 'transaction_id'])
     .where('merchant_user_id', 'in', ids)
@@ -108,14 +70,14 @@ async function expectSettledOnce(merchants: readonly TestMerchant[], paymentsEac
   expect(settlements.reduce((sum, row) => sum + row.transactions_count, 0)).toBe(merchants.length * paymentsEach);
   // One posting per settlement, of the settlement amount.
   for (const row of settlements) {
-    const posting = await t.deps.db
+    const posting = await fixture.t.deps.db
       .selectFrom('transactions')
       .select('amount')
       .where('id', '=', row.transaction_id!)
       .executeTakeFirstOrThrow();
     expect(posting.amount).toBe(row.amount - row.fee - row.vat);
   }
-  const postings = await t.deps.db
+  const postings = await fixture.t.deps.db
     .selectFrom('transactions')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('transaction_type_id', 'in', [7, 12])
@@ -123,7 +85,7 @@ async function expectSettledOnce(merchants: readonly TestMerchant[], paymentsEac
     .executeTakeFirstOrThrow();
   expect(Number(postings.n)).toBe(settlements.length);
   for (const merchant of merchants) {
-    const wallet = await t.deps.db
+    const wallet = await fixture.t.deps.db
       .selectFrom('wallets')
       .select('balance_on_hold')
       .where('id', '=', merchant.wallets.AED!)
@@ -134,6 +96,7 @@ async function expectSettledOnce(merchants: readonly TestMerchant[], paymentsEac
 
 describe.skipIf(!onPostgres)('settlement runs at once (PostgreSQL)', () => {
   it('four runs worked in parallel settle each payment exactly once', { timeout: 240_000 }, async () => {
+    const t = fixture.t;
     const merchants = await merchantsWithPayments(6, 2);
     await new Promise((resolve) => setTimeout(resolve, 5));
     const now = Date.now();
@@ -164,6 +127,7 @@ describe.skipIf(!onPostgres)('settlement runs at once (PostgreSQL)', () => {
   });
 
   it('a runner killed inside an item, and another resuming, settle each payment exactly once', { timeout: 240_000 }, async () => {
+    const t = fixture.t;
     const merchants = await merchantsWithPayments(4, 2);
     // The items in cursor order (wallet, channel): the test holds a payment of the 5th, so the child commits 4 and waits.
     const payments = await t.deps.db
@@ -183,34 +147,14 @@ describe.skipIf(!onPostgres)('settlement runs at once (PostgreSQL)', () => {
     expect(items).toHaveLength(8);
     const blocked = payments.find((row) => `${row.receiver_account_id}:${row.channel_id}` === items[4])!;
 
-    const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(t.deps.db);
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${rows[0]!.name}`;
-    const holderUrl = new URL(url);
-    holderUrl.searchParams.set('application_name', 'pw-settle-holder');
-    url.searchParams.set('application_name', CHILD_APP);
-    const holder = new pg.Client({ connectionString: holderUrl.toString() });
+    const holder = new pg.Client({ connectionString: await fixture.databaseUrl('pw-settle-holder') });
     await holder.connect();
     await holder.query('BEGIN');
     await holder.query('SELECT id FROM transactions WHERE id = $1 FOR UPDATE', [String(blocked.id)]);
 
     const period = manualPeriod(new Date(), null);
     await startBatchRun(t.deps.db, SETTLEMENT_BATCH, period);
-    child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/test/job-runner-process.ts', SETTLEMENT_RUN_KIND], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        DATABASE_URL: url.toString(),
-        DATA_DIR: dataDir,
-        BOT_CHECK: 'off',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => (childOutput += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (childOutput += chunk.toString()));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child!.once('exit', (_code, signal) => resolve(signal)));
+    const child = await fixture.startChild(SETTLEMENT_RUN_KIND);
     const runOf = () =>
       t.deps.db
         .selectFrom('batch_runs')
@@ -219,39 +163,21 @@ describe.skipIf(!onPostgres)('settlement runs at once (PostgreSQL)', () => {
         .where('period', '=', period)
         .executeTakeFirstOrThrow();
 
-    await until(
+    await fixture.until(
       'the child to settle 4 items and wait on the 5th',
       async () => (await runOf()).items_done === 4 && (await countLockWaiters(t.deps.db)) >= 1,
     );
-    child.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
+    await fixture.killChild(child);
     await holder.query('ROLLBACK');
     await holder.end();
-    await until('the dead child to leave the database', async () => {
-      const sessions = await sql<{ n: string }>`
-        SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = ${CHILD_APP} AND datname = current_database()`.execute(
-        t.deps.db,
-      );
-      return Number(sessions.rows[0]!.n) === 0;
-    });
+    await fixture.untilChildLeft();
     const killed = await runOf();
     expect(killed).toMatchObject({ state: 'running', items_done: 4, cursor_key: items[3] });
     expect(await unsettledPayments(merchants.map((merchant) => merchant.id))).toBe(8);
 
     // The leases run out; a runner here recovers the job and resumes after the cursor.
-    await t.deps.db
-      .updateTable('jobs')
-      .set({ locked_until: new Date(Date.now() - 1_000) })
-      .where('kind', '=', SETTLEMENT_RUN_KIND)
-      .where('state', '=', 'running')
-      .execute();
-    await t.deps.db
-      .updateTable('batch_runs')
-      .set({ locked_until: new Date(Date.now() - 1_000) })
-      .where('id', '=', killed.id)
-      .execute();
-    const kinds = { [SETTLEMENT_RUN_KIND]: (SETTLEMENT_JOBS.kinds as unknown as JobKinds)[SETTLEMENT_RUN_KIND]! };
-    expect(await new JobRunner(t.deps, { runnerId: 'resuming-runner', kinds }).drain()).toEqual(['done']);
+    await fixture.expireLeases(SETTLEMENT_RUN_KIND, killed.id);
+    expect(await fixture.resume(SETTLEMENT_RUN_KIND, SETTLEMENT_JOBS)).toEqual(['done']);
 
     expect(await runOf()).toMatchObject({ state: 'done', items_done: 8, items_failed: 0, cursor_key: items[7] });
     await expectSettledOnce(merchants, 4);

@@ -82,10 +82,28 @@ function statusLabel(status: number): string {
   return label;
 }
 
-/** +1 when the money came to the user (or the wallet shown), -1 when it left them. */
-function directionOf(row: TransactionRow, userId: bigint, walletId: bigint | undefined): number {
+/**
+ * The holder's own moves that make money available to them: an aggregate settlement (on hold ->
+ * available) and a rolling reserve's release (reserve wallet -> available). They read as money
+ * coming in (docs/transactions.md "Direction").
+ */
+const BECOMES_AVAILABLE: ReadonlySet<number> = new Set([TransactionType.AggregateSettlement, TransactionType.RollingReserveRelease]);
+
+/**
+ * +1 when the money came to the user (or the wallet shown), -1 when it left them, 0 for a move
+ * between the user's own wallets that makes nothing available (a reserve hold, 13). Seen from a
+ * wallet, a row reads from that wallet's side; a row whose sender and receiver are the same
+ * wallet (an aggregate settlement) came to it.
+ */
+function directionOf(
+  row: Pick<TransactionRow, 'transaction_type_id' | 'sender_user_id' | 'receiver_user_id' | 'receiver_account_id'>,
+  userId: bigint,
+  walletId: bigint | undefined,
+): -1 | 0 | 1 {
   if (walletId !== undefined) return row.receiver_account_id === walletId ? 1 : -1;
-  return row.sender_user_id === userId ? -1 : 1;
+  const sent = row.sender_user_id === userId;
+  if (sent && row.receiver_user_id === userId) return BECOMES_AVAILABLE.has(row.transaction_type_id) ? 1 : 0;
+  return sent ? -1 : 1;
 }
 
 /** JSON numbers of the display subqueries (int8 may arrive as text) to minor units. */

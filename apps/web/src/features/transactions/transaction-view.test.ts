@@ -72,6 +72,21 @@ describe('payableOf', () => {
     expect(payableOf(row({ transaction_type_id: 14, reference_id: 'RR-2', fee: 0, vat: 0 })).badge).toBe('RR-2');
   });
 
+  it('signs a row as the server’s direction says: settlements and releases in, a reserve hold unsigned', () => {
+    // docs/transactions.md "Direction": 12 and 14 come to the merchant (+1), 13 moves between their own wallets (0).
+    const own = { fee: 0, vat: 0, total_amount: 10_000 };
+    expect(payableOf(row({ ...own, transaction_type_id: 12, direction: 1 }))).toMatchObject({ minor: 10_000, sign: 1 });
+    expect(payableOf(row({ ...own, transaction_type_id: 14, direction: 1, reference_id: 'RR-2' }))).toMatchObject({
+      minor: 10_000,
+      sign: 1,
+    });
+    expect(payableOf(row({ ...own, transaction_type_id: 13, direction: 0, reference_id: 'RR-3' }))).toMatchObject({
+      minor: 10_000,
+      sign: 0,
+    });
+    expect(payableOf(row({ ...own, transaction_type_id: 7, direction: -1 }))).toMatchObject({ minor: 10_000, sign: -1 });
+  });
+
   it('shows what a payer paid: the total with the charges', () => {
     expect(payableOf(row({ transaction_type_id: 3, direction: -1, total_amount: 10_263 }))).toMatchObject({ minor: 10_263, sign: -1 });
   });

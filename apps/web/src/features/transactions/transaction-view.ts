@@ -50,7 +50,8 @@ export function payableOf(row: TTransactionRow): PayableView {
   if (row.transaction_type_id === TransactionType.Adjustment && row.direction < 0) {
     return { minor: row.total_amount, sign: -1, label: 'Adjusted', badge };
   }
-  const sign = row.direction < 0 ? -1 : 1;
+  // The server's direction (docs/transactions.md "Direction"): 0 is a move between the holder's own wallets.
+  const sign = row.direction < 0 ? -1 : row.direction > 0 ? 1 : 0;
   // Fee-inclusive: the payer's total holds the charges, which come out of what the receiver gets.
   const feeInclusive = row.direction > 0 && row.total_amount === row.amount && row.fee + row.vat > 0;
   const minor = feeInclusive ? row.amount - row.vat - row.fee : walletAmountOf(row);

@@ -64,8 +64,12 @@ export const ZTransactionRow = z.object({
   vat: z.number().int(),
   total_amount: z.number().int(),
   currency: z.object({ code: z.string() }),
-  /** +1 when the account holder received money, -1 when they paid. */
-  direction: z.number().int(),
+  /**
+   * +1 when the money came to the account holder (or the wallet filtered by) or became available
+   * to them (an aggregate settlement, a reserve release), -1 when it left them, 0 for a move
+   * between their own wallets (a reserve hold) (docs/transactions.md "Direction").
+   */
+  direction: z.number().int().min(-1).max(1),
   sender_account_title: z.string().nullable(),
   sender_account_number: z.string().nullable(),
   sender_user_id: z.number().int().nullable(),

@@ -37,7 +37,8 @@ function PayableCell({ row }: { row: TTransactionRow }) {
     // The amount on its own line and what qualifies it under it: beside it, 'Refunded' and Show
     // Remaining Funds made the column 60 and 140 px wider and pushed the status off 1280 px.
     <Stack gap={2} align="flex-end">
-      <Amount minor={payable.minor} currency={row.currency.code} direction={payable.sign} fw={600} />
+      {/* Unsigned (no direction) for a move between the holder's own wallets. */}
+      <Amount minor={payable.minor} currency={row.currency.code} direction={payable.sign === 0 ? undefined : payable.sign} fw={600} />
       {(payable.badge || payable.label || remaining) && (
         <Group gap={6} justify="flex-end" wrap="nowrap">
           {/* The reference is a uuid: its beginning, as ids read in every table, the whole in the title
