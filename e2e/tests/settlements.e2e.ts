@@ -149,6 +149,9 @@ describe('settlements: run in the console, seen and released at the merchant', (
       JSON.stringify(holdLines),
     ).toBe(true);
     expect(await overflowsSideways(admin)).toBe(false);
+    // Nor does the table scroll sideways inside its own area.
+    const area = admin.getByRole('region', { name: 'Settlement configurations, scrollable' });
+    expect(await area.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1);
     await screenshot(admin, 'console-settlement-configs-override');
     await override.getByRole('button', { name: 'Remove' }).click();
     const confirm = admin.getByRole('dialog', { name: 'Remove channel configuration' });

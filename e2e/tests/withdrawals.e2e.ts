@@ -163,7 +163,6 @@ describe('a withdrawal: a bank method, a request, paid in the console', () => {
 
   it('searches the console queue by the merchant’s business name or e-mail', async () => {
     await admin.goto('/console/withdrawals?withdrawals.status=all');
-    const table = admin.getByRole('table', { name: 'Withdrawal requests' });
     await admin.locator('tr', { hasText: REFERENCE }).first().waitFor(POLL);
     const search = admin.getByRole('searchbox', { name: 'Merchant' });
     await search.fill('coffee roasters');
@@ -173,7 +172,7 @@ describe('a withdrawal: a bank method, a request, paid in the console', () => {
     await screenshot(admin, 'console-withdrawals-search');
     await search.fill('no-such-merchant.example');
     await admin.waitForURL((url) => url.searchParams.get('withdrawals.search') === 'no-such-merchant.example', POLL);
-    await table.getByText('No data available').waitFor(POLL);
+    await admin.getByText('No data available').waitFor(POLL);
     await search.fill(MERCHANT.email.slice(0, 12));
     await admin.locator('tr', { hasText: REFERENCE }).first().waitFor(POLL);
     await admin.setViewportSize(PHONE);
@@ -271,7 +270,9 @@ describe('a withdrawal: a bank method, a request, paid in the console', () => {
     await screenshot(merchant, 'withdrawal-methods-after-remove');
 
     // The past requests still show the disabled method; a new request is not offered it.
+    // Twelve newer requests came since (Load more above and the Pending one): it is on the second page.
     await merchant.goto('/app/with-drawal?tab=2');
+    await merchant.getByRole('button', { name: 'Load more' }).click(POLL);
     const paidRow = merchant.locator('tr', { hasText: REFERENCE }).first();
     await paidRow.waitFor(POLL);
     expect(await paidRow.textContent()).toContain('Bank Transfer');
@@ -289,6 +290,7 @@ describe('a withdrawal: a bank method, a request, paid in the console', () => {
   it('fits a phone without sideways overflow, axe clean', async () => {
     await merchant.setViewportSize(PHONE);
     await merchant.goto('/app/with-drawal?tab=2');
+    await merchant.getByRole('button', { name: 'Load more' }).click(POLL);
     await merchant.locator('[data-withdrawal-id]', { hasText: REFERENCE }).first().waitFor(POLL);
     expect(await overflowsSideways(merchant)).toBe(false);
     await expectAccessible(merchant, 'withdrawal requests (phone)');

@@ -21,6 +21,7 @@ import { call } from '../../api/client.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../components/data-table/types.ts';
+import { WRAP_TITLE } from '../../components/data-table/wrapping.ts';
 import { FilterBar } from '../../components/filters/filter-bar.tsx';
 import { SearchFilter } from '../../components/filters/search-filter.tsx';
 import { useFilterDraft } from '../../components/filters/use-filter-draft.ts';
@@ -41,7 +42,7 @@ const ZConfigUrlFilters = z.object({ merchantId: zOptionalId('merchant') });
 
 const COLUMNS: DataColumn<TSettlementConfigRow>[] = [
   { accessor: 'merchant', title: 'Merchant', render: (row) => <PersonCell person={row.merchant} /> },
-  { accessor: 'merchant.id', title: 'Merchant Id', noWrap: true, render: (row) => row.merchant.id },
+  { accessor: 'merchant.id', title: 'Merchant Id', titleClassName: WRAP_TITLE, noWrap: true, render: (row) => row.merchant.id },
   { accessor: 'channel', title: 'Channel', render: (row) => row.channel?.name ?? 'All channels' },
   { accessor: 'type', title: 'Type', noWrap: true, render: (row) => SETTLEMENT_TYPE_LABEL[row.type] },
   { accessor: 'schedule', title: 'Schedule', noWrap: true, render: (row) => `Daily, T+${row.delay_days}` },
@@ -90,9 +91,12 @@ export function ConsoleSettlementConfigsPage() {
         idAccessor="id"
         rowAttributes={(row) => ({ 'data-config': `${row.merchant.id}-${row.channel?.id ?? 'all'}` })}
         actions={[
-          { label: 'Edit', onClick: setEditing },
+          // Icon buttons (named by their label, shown as a tooltip): two labelled buttons pushed
+          // Updated At past 1280 px once the Hold column kept to one line.
+          { label: 'Edit', icon: 'edit', onClick: setEditing },
           {
             label: 'Remove',
+            icon: 'remove',
             color: 'red',
             onClick: setToRemove,
             // The merchant's own configuration is edited, never removed.
