@@ -170,7 +170,8 @@ describe('settlements: run in the console, seen and released at the merchant', (
     expect(configs.data.map((row) => row.channel)).toEqual([null]);
     await admin.setViewportSize(PHONE);
     await admin.locator(`[data-config="${demoConfig!.merchantId}-all"]`).first().waitFor(POLL);
-    expect(await overflowsSideways(admin)).toBe(false);
+    // The layout follows the new width (and the desktop toast leaves) a moment after the resize.
+    await expect.poll(() => overflowsSideways(admin), POLL).toBe(false);
     expect(await seriousViolations(admin)).toEqual([]);
     await screenshot(admin, 'console-settlement-configs-phone');
     await admin.setViewportSize(DESKTOP);
