@@ -6,7 +6,9 @@
 // payments, the summary with the reserve; Export Excel downloads the rows shown. The reserve is
 // released by the release run (every 15 s) and the list (left open, refreshed by the live
 // notification) shows it Completed. axe finds no serious violation, the screens fit a phone, and
-// the ledger's invariants hold. The demo configuration is put back at the end.
+// the ledger's invariants hold. A channel's override is added and removed (Remove, after a
+// confirm; the merchant's own row has none), and the Hold column keeps one line at 1280 px. The
+// demo configuration is put back at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { adminGetSettlementConfigsCall, adminUpdateSettlementConfigCall, getStoresCall, settlementsCall } from '@paywallet/contract';
@@ -105,6 +107,74 @@ describe('settlements: run in the console, seen and released at the merchant', (
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(async () => row.textContent(), POLL).toContain('0 days 0 hours 0 mins');
+  });
+
+  it("removes a channel's override after a confirm, the merchant's own row has no Remove, the Hold column on one line", async () => {
+    const { stores } = await accepted('get-stores', apiCall(getStoresCall, { type: 0 }, merchantToken));
+    const channel = stores.flatMap((store) => store.terminals.flatMap((terminal) => terminal.channels))[0]!;
+    await accepted(
+      'add an override',
+      apiCall(
+        adminUpdateSettlementConfigCall,
+        {
+          merchantId: demoConfig!.merchantId,
+          channelId: channel.id,
+          type: 'aggregate',
+          reserveBps: 250,
+          reserveHoldSeconds: 30 * 86_400 + 3_660,
+        },
+        adminToken,
+      ),
+    );
+    await admin.goto('/console/settlement-configs');
+    const own = admin.locator(`tr[data-config="${demoConfig!.merchantId}-all"]`);
+    const override = admin.locator(`tr[data-config="${demoConfig!.merchantId}-${channel.id}"]`);
+    await override.waitFor(POLL);
+    expect(await own.getByRole('button', { name: 'Remove' }).count()).toBe(0);
+    // Each Hold cell is one line of text at 1280 px: '30 days 1 hour 1 min' does not wrap.
+    // Runs in the page (this package has no DOM types): the lines of text in each Hold cell.
+    const holdLines = (await admin.evaluate(`(() => {
+      const table = document.querySelector('table[aria-label="Settlement configurations"]');
+      const titles = [...table.querySelectorAll('thead th')].map((cell) => cell.textContent.trim());
+      const column = titles.indexOf('Hold');
+      return [...table.querySelectorAll('tbody tr')].map((row) => {
+        const range = document.createRange();
+        range.selectNodeContents(row.children[column]);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+    })()`)) as number[];
+    expect(holdLines.length).toBeGreaterThan(1);
+    expect(
+      holdLines.every((lines) => lines === 1),
+      JSON.stringify(holdLines),
+    ).toBe(true);
+    expect(await overflowsSideways(admin)).toBe(false);
+    // Nor does the table scroll sideways inside its own area.
+    const area = admin.getByRole('region', { name: 'Settlement configurations, scrollable' });
+    expect(await area.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1);
+    await screenshot(admin, 'console-settlement-configs-override');
+    await override.getByRole('button', { name: 'Remove' }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Remove channel configuration' });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain(channel.name);
+    expect(await seriousViolations(admin)).toEqual([]);
+    await screenshot(admin, 'console-settlement-config-remove-confirm');
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await admin.getByText("The channel's settlement configuration was removed").first().waitFor(POLL);
+    await override.waitFor({ state: 'detached', ...POLL });
+    await own.waitFor();
+    const configs = await accepted(
+      'get-settlement-configs',
+      apiCall(adminGetSettlementConfigsCall, { merchantId: demoConfig!.merchantId }, adminToken),
+    );
+    expect(configs.data.map((row) => row.channel)).toEqual([null]);
+    await admin.setViewportSize(PHONE);
+    await admin.locator(`[data-config="${demoConfig!.merchantId}-all"]`).first().waitFor(POLL);
+    // The layout follows the new width (and the desktop toast leaves) a moment after the resize.
+    await expect.poll(() => overflowsSideways(admin), POLL).toBe(false);
+    expect(await seriousViolations(admin)).toEqual([]);
+    await screenshot(admin, 'console-settlement-configs-phone');
+    await admin.setViewportSize(DESKTOP);
   });
 
   it('runs settlements now and follows the run until it is done', async () => {

@@ -77,11 +77,13 @@ export const AUDIT_ACTIONS = [
   'refund.post',
   // ---- settlements (issue 16): configured and run in the console, posted by batch runs ----
   'settlement-config.update',
+  'settlement-config.remove',
   'settlement.run',
   'settlement.post',
   'rolling-reserve.release',
   // ---- withdrawals (issue 16): methods and requests of the merchant, decided in the console ----
   'withdrawal-method.add',
+  'withdrawal-method.delete',
   'withdrawal.request',
   'withdrawal.process',
   // ---- ledger health (issue 16): the console's check now; a breach raised, as the system ----

@@ -316,6 +316,13 @@ export const ERRORS = {
   SETTLEMENT_NOT_FOUND: fixed(404, 'Settlement not found.'),
   /** A settlement run by hand with a cut-off that has not come yet. */
   SETTLEMENT_CUTOFF_IN_FUTURE: fixed(422, 'The cutoff cannot be in the future.'),
+  /** A channel without a configuration of its own to remove (it follows the merchant's already). */
+  SETTLEMENT_CONFIG_NOT_FOUND: fixed(404, 'This channel has no settlement configuration of its own.'),
+  /** The merchant's own configuration is edited, never removed: without it the merchant is not settled. */
+  SETTLEMENT_CONFIG_MERCHANT_WIDE: fixed(
+    422,
+    "The merchant's own settlement configuration cannot be removed: edit it instead. Only a channel's configuration can be removed.",
+  ),
   /** A report type offered in one format only (the settlement exports are Excel only). */
   REPORT_FORMAT_NOT_OFFERED: withParams<{ format: string }>(422, (p) => `This report cannot be exported as ${p.format}.`),
   // ---- withdrawals (issue 16) -------------------------------------------------------------
@@ -331,6 +338,11 @@ export const ERRORS = {
   WITHDRAWAL_METHOD_NOT_FOUND: fixed(404, 'Withdrawal method not found.'),
   /** The merchant's method was added for another wallet, or its currency is not the wallet's. */
   WITHDRAWAL_METHOD_CURRENCY_MISMATCH: fixed(422, 'This withdrawal method is not for this wallet: choose a method of its currency.'),
+  /** A method that a Pending request is waiting on: removed once the console pays or rejects it. */
+  WITHDRAWAL_METHOD_IN_USE: fixed(
+    409,
+    'This withdrawal method has a pending withdrawal request: it can be removed once the request is paid or rejected.',
+  ),
   /** More than the wallet's available balance (what is on hold cannot be withdrawn). */
   WITHDRAWAL_EXCEEDS_BALANCE: withParams<{ available: string }>(422, (p) => `The amount exceeds the available balance of ${p.available}.`),
   /** No withdrawal request with this id (another merchant's is not found either). */

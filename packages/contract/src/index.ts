@@ -143,6 +143,7 @@ export * from './calls/settlements/common.ts';
 export * from './calls/settlements/settlements.ts';
 export * from './calls/admin/admin-get-settlement-configs.ts';
 export * from './calls/admin/admin-update-settlement-config.ts';
+export * from './calls/admin/admin-remove-settlement-config.ts';
 export * from './calls/admin/admin-run-settlements.ts';
 export * from './calls/admin/admin-get-settlement-runs.ts';
 export * from './calls/pos-api/pre-auth.ts';
@@ -176,6 +177,7 @@ export * from './calls/withdrawals/add-withdrawal-method.ts';
 export * from './calls/withdrawals/get-user-withdrawal-methods.ts';
 export * from './calls/withdrawals/add-new-withdrawal.ts';
 export * from './calls/withdrawals/get-all-withdrawals.ts';
+export * from './calls/withdrawals/delete-withdrawal-method.ts';
 export * from './calls/admin/admin-get-withdrawals.ts';
 export * from './calls/admin/admin-process-withdrawal.ts';
 // ---- the account ledger (issue 15) ----

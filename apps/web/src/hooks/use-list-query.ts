@@ -156,3 +156,43 @@ export function useLoadMoreQuery<C extends CallDef>(
     },
   };
 }
+
+/**
+ * The load-more variant for a call that pages by number (`page`, `perPage` in, `paginationData`
+ * out; spec 2's lists that the screens grow by Load more): each Load more asks for the next page
+ * and appends it, while `paginationData` says more rows follow. Rows written meanwhile shift the
+ * pages by as many rows, so a row already shown is not shown twice (`idOf`).
+ */
+export function usePagedLoadMoreQuery<C extends CallDef>(
+  def: C,
+  filters: ListFilters<C>,
+  { perPage, idOf }: { perPage: number; idOf: (row: ListRow<C>) => string | number },
+  options: ListQueryOptions = {},
+): ListView<ListRow<C>> {
+  const enabled = options.enabled ?? true;
+  const query = useInfiniteQuery({
+    queryKey: [...(options.queryKey ?? [def.path]), 'paged-load-more', filters, perPage],
+    queryFn: ({ signal, pageParam }) => fetchPage(def, { ...filters, page: pageParam, perPage } as TCallRequest<C>, signal),
+    initialPageParam: 1,
+    getNextPageParam: ({ paginationData: { currentPage, perPage: size, total } }) =>
+      currentPage * size < total ? currentPage + 1 : undefined,
+    enabled,
+  });
+  const pages = query.data?.pages ?? [];
+  const seen = new Set<string | number>();
+  const rows = pages.flatMap((page) => page.data).filter((row) => !seen.has(idOf(row)) && Boolean(seen.add(idOf(row))));
+  return {
+    rows,
+    total: pages[0]?.paginationData.total,
+    phase: phaseOf(query, enabled),
+    error: query.error,
+    fetching: query.isFetching && !query.isFetchingNextPage && query.data !== undefined,
+    retry: () => void (query.isFetchNextPageError ? query.fetchNextPage() : query.refetch()),
+    paging: {
+      mode: 'load-more',
+      hasMore: query.hasNextPage,
+      loadingMore: query.isFetchingNextPage,
+      loadMore: () => void query.fetchNextPage(),
+    },
+  };
+}

@@ -77,6 +77,21 @@ export async function upsertConfig(trx: Transaction<Database>, values: ConfigVal
   return inserted.id;
 }
 
+/** Deletes a channel's own configuration; answers its id, or undefined when the channel has none. */
+export async function deleteChannelConfig(
+  trx: Transaction<Database>,
+  merchantUserId: bigint,
+  channelId: bigint,
+): Promise<bigint | undefined> {
+  const deleted = await trx
+    .deleteFrom('settlement_configs')
+    .where('merchant_user_id', '=', merchantUserId)
+    .where('channel_id', '=', channelId)
+    .returning('id')
+    .executeTakeFirst();
+  return deleted?.id;
+}
+
 export interface ConfigRow {
   id: bigint;
   merchant_user_id: bigint;

@@ -1,6 +1,7 @@
 import {
   adminGetSettlementConfigsCall,
   adminGetSettlementRunsCall,
+  adminRemoveSettlementConfigCall,
   adminRunSettlementsCall,
   adminUpdateSettlementConfigCall,
   settlementsCall,
@@ -20,6 +21,10 @@ export function registerSettlementCalls(dispatcher: Dispatcher, deps: Deps): voi
   dispatcher.register(adminUpdateSettlementConfigCall, async (input, ctx) => ({
     data: await settlements.updateSettlementConfig(deps, ctx.audit, input),
     message: 'The settlement configuration was saved.',
+  }));
+  dispatcher.register(adminRemoveSettlementConfigCall, async (input, ctx) => ({
+    data: await settlements.removeSettlementConfig(deps, ctx.audit, input),
+    message: "The channel's settlement configuration was removed: its payments follow the merchant's configuration.",
   }));
   dispatcher.register(adminRunSettlementsCall, async (input, ctx) => ({
     data: await runs.runSettlements(deps, ctx.audit, input),

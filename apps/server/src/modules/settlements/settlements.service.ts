@@ -21,6 +21,7 @@ import {
   TRANSACTION_STATUS,
   WALLET_KIND,
   type TAdminGetSettlementConfigsInput,
+  type TAdminRemoveSettlementConfigInput,
   type TAdminUpdateSettlementConfigInput,
   type TSettlementConfigRow,
   type TSettlementFilters,
@@ -470,6 +471,32 @@ export async function updateSettlementConfig(
       },
     });
     return configView(await repository.getConfig(trx, id));
+  });
+}
+
+/**
+ * Removes a channel's configuration: its payments follow the merchant's own again (the next
+ * run reads the configuration that applies then). The merchant's own configuration is never
+ * removed: without it, the merchant would silently stop being settled.
+ */
+export async function removeSettlementConfig(
+  deps: Deps,
+  audit: AuditTrail,
+  input: TAdminRemoveSettlementConfigInput,
+): Promise<{ id: number }> {
+  const merchantUserId = BigInt(input.merchantId);
+  if (input.channelId === undefined) fail('SETTLEMENT_CONFIG_MERCHANT_WIDE');
+  const channelId = BigInt(input.channelId);
+  return deps.db.transaction().execute(async (trx) => {
+    if (!(await repository.isMerchant(trx, merchantUserId))) fail('MERCHANT_NOT_FOUND');
+    if (!(await repository.isMerchantChannel(trx, merchantUserId, channelId))) fail('CHANNEL_NOT_FOUND');
+    const id = await repository.deleteChannelConfig(trx, merchantUserId, channelId);
+    if (id === undefined) fail('SETTLEMENT_CONFIG_NOT_FOUND');
+    await audit.record(trx, {
+      subject: { type: 'settlement_config', id },
+      detail: { merchantId: String(merchantUserId), channelId: String(channelId) },
+    });
+    return { id: Number(id) };
   });
 }
 

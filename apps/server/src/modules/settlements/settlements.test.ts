@@ -12,6 +12,7 @@ import {
   adminGetSettlementRunsCall,
   adminProcessRefundCall,
   adminRunSettlementsCall,
+  adminRemoveSettlementConfigCall,
   adminUpdateSettlementConfigCall,
   createRefundRequestCall,
   generateReportCall,
@@ -165,6 +166,52 @@ describe('settlement configurations', () => {
     expect(listed.data.paginationData.total).toBe(2);
     const audits = await t.deps.db.selectFrom('audit_log').select('subject_id').where('action', '=', 'settlement-config.update').execute();
     expect(audits).toHaveLength(4);
+  });
+
+  it("removes a channel's override, audited, back to the merchant's; never the merchant's own, nor another merchant's channel", async () => {
+    const remove = (body: Parameters<typeof t.call<typeof adminRemoveSettlementConfigCall>>[1], token = admin.token) =>
+      t.call(adminRemoveSettlementConfigCall, body, { token });
+    const channelId = Number(onlineChannel(other).id);
+    const override = await configure({
+      merchantId: Number(other.id),
+      channelId,
+      type: 'aggregate',
+      reserveBps: 500,
+      reserveHoldSeconds: 3_600,
+    });
+    expect(override.code, override.message).toBe(200);
+    const before = await countRows(t, CONFIG_TABLES);
+    const refusals = [
+      // The merchant-wide configuration is edited, never removed.
+      [await remove({ merchantId: Number(other.id) }), 422, 'SETTLEMENT_CONFIG_MERCHANT_WIDE'],
+      // Another merchant's channel answers like an unknown one, whichever merchant is named.
+      [await remove({ merchantId: Number(shop.id), channelId }), 404, 'CHANNEL_NOT_FOUND'],
+      [await remove({ merchantId: Number(other.id), channelId: Number(posChannel(shop).id) }), 404, 'CHANNEL_NOT_FOUND'],
+      [await remove({ merchantId: 999_999_999, channelId }), 404, 'MERCHANT_NOT_FOUND'],
+      // A channel without an override of its own has nothing to remove.
+      [await remove({ merchantId: Number(other.id), channelId: Number(posChannel(other).id) }), 404, 'SETTLEMENT_CONFIG_NOT_FOUND'],
+      [await remove({ merchantId: Number(other.id), channelId }, other.token), 403, 'AUDIENCE_NOT_ALLOWED'],
+      [await remove({ merchantId: Number(other.id), channelId }, shop.token), 403, 'AUDIENCE_NOT_ALLOWED'],
+    ] as const;
+    for (const [answer, code, reason] of refusals) expect([answer.code, answer.reason]).toEqual([code, reason]);
+    expect((await t.post(adminRemoveSettlementConfigCall.path, { channelId: 'x' }, { token: admin.token })).reason).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect(await countRows(t, CONFIG_TABLES)).toEqual(before);
+
+    const removed = await remove({ merchantId: Number(other.id), channelId });
+    expect([removed.code, removed.data]).toEqual([200, { id: override.data.id }]);
+    expect(removed.message).toBe("The channel's settlement configuration was removed: its payments follow the merchant's configuration.");
+    const listed = await t.call(adminGetSettlementConfigsCall, { merchantId: Number(other.id) }, { token: admin.token });
+    expect(listed.data.data.map((row) => row.channel)).toEqual([null]);
+    const audit = await t.deps.db
+      .selectFrom('audit_log')
+      .select(['actor_user_id', 'subject_type', 'subject_id'])
+      .where('action', '=', 'settlement-config.remove')
+      .execute();
+    expect(audit).toEqual([{ actor_user_id: admin.id, subject_type: 'settlement_config', subject_id: String(override.data.id) }]);
+    // Removed once: a second removal finds nothing to remove.
+    expect((await remove({ merchantId: Number(other.id), channelId })).reason).toBe('SETTLEMENT_CONFIG_NOT_FOUND');
   });
 });
 

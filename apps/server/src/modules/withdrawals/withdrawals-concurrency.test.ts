@@ -2,9 +2,12 @@
 // whose sum exceeds the wallet's available balance; the total held never exceeds it, each
 // refused one wrote nothing, and each accepted one held its own amount once. Then the console
 // pays and rejects every request in parallel, each decided twice at once: each settles once.
+// A method removed while a request with it arrives: the two take turns on the method's row, so
+// either the request holds its money and the removal is refused, or the method goes and the
+// request is refused; never a request on a removed method.
 // The ledger's invariants end each scenario.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addNewWithdrawalCall, addWithdrawalMethodCall, adminProcessWithdrawalCall } from '@paywallet/contract';
+import { addNewWithdrawalCall, addWithdrawalMethodCall, adminProcessWithdrawalCall, deleteWithdrawalMethodCall } from '@paywallet/contract';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { expectLedgerInvariants, fundWallet } from '../../test/money.ts';
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
@@ -116,6 +119,52 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('withdrawals under concurren
     expect(settled.filter((row) => row.status === 1)).toHaveLength(paidCount);
     expect(settled.filter((row) => row.status === 2)).toHaveLength(rejectedCount);
     expect(new Set(settled.map((row) => String(row.settle_transaction_id))).size).toBe(rows.length);
+    await expectLedgerInvariants(t);
+  });
+
+  it('takes turns when a method is removed while a request with it arrives: never a request on a removed method', async () => {
+    const bank = await t.deps.db.selectFrom('payment_methods').select('id').where('code', '=', 'BANK_TRANSFER').executeTakeFirstOrThrow();
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 6; round += 1) {
+      const method = await t.call(
+        addWithdrawalMethodCall,
+        {
+          paymentMethodId: bank.id,
+          userAccountId: Number(shop.wallets.AED),
+          details: { 'Account Name': `Race ${round}`, IBAN: 'GB82WEST12345698765432', 'SWIFT/BIC': 'NWBKGB2L' },
+        },
+        { token: shop.token },
+      );
+      expect(method.code, method.message).toBe(200);
+      const [request, removal] = await Promise.all([
+        t.call(
+          addNewWithdrawalCall,
+          { amount: 100, userAccountId: Number(shop.wallets.AED), withdrawalMethodId: method.data.id },
+          { token: shop.token },
+        ),
+        t.call(deleteWithdrawalMethodCall, { methodId: method.data.id }, { token: shop.token }),
+      ]);
+      const stored = await t.deps.db
+        .selectFrom('user_withdrawal_methods')
+        .select('status')
+        .where('id', '=', BigInt(method.data.id))
+        .executeTakeFirst();
+      if (request.code === 200) {
+        expect([removal.code, removal.reason]).toEqual([409, 'WITHDRAWAL_METHOD_IN_USE']);
+        expect(stored?.status).toBe(1);
+        outcomes.add('request first');
+      } else {
+        expect([request.code, request.reason, removal.code, removal.data]).toEqual([
+          404,
+          'WITHDRAWAL_METHOD_NOT_FOUND',
+          200,
+          { id: method.data.id, outcome: 'deleted' },
+        ]);
+        expect(stored).toBeUndefined();
+        outcomes.add('removal first');
+      }
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
     await expectLedgerInvariants(t);
   });
 });

@@ -5,7 +5,7 @@ import { sql, type Transaction } from 'kysely';
 import { WITHDRAWAL_METHOD_STATUS, WITHDRAWAL_STATUS } from '@paywallet/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { defineListSource, withinDays, type DayRange } from '../../db/lists.ts';
+import { defineListSource, likePattern, withinDays, type DayRange } from '../../db/lists.ts';
 
 // ---- the catalogue -----------------------------------------------------------------------------
 
@@ -148,6 +148,46 @@ export async function insertUserMethod(
   return inserted.id;
 }
 
+/**
+ * Locks the merchant's method row: FOR UPDATE to remove it, FOR SHARE to ask for a request with
+ * it. A removal and a new request on one method take turns, so a removal never misses a request
+ * written meanwhile, and a request never uses a method removed meanwhile.
+ */
+export async function lockUserMethod(
+  db: Queryable,
+  userId: bigint,
+  methodId: bigint,
+  mode: 'update' | 'share',
+): Promise<{ id: bigint; status: number } | undefined> {
+  const query = db.selectFrom('user_withdrawal_methods').select(['id', 'status']).where('id', '=', methodId).where('user_id', '=', userId);
+  return (mode === 'update' ? query.forUpdate() : query.forShare()).executeTakeFirst();
+}
+
+/** How many requests name the method, and how many of them are Pending. */
+export async function countMethodRequests(db: Queryable, methodId: bigint): Promise<{ all: number; pending: number }> {
+  const row = await db
+    .selectFrom('withdrawal_requests')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('all'),
+      eb.fn.countAll<string>().filterWhere('status', '=', WITHDRAWAL_STATUS.PENDING).as('pending'),
+    ])
+    .where('user_withdrawal_method_id', '=', methodId)
+    .executeTakeFirstOrThrow();
+  return { all: Number(row.all), pending: Number(row.pending) };
+}
+
+export async function deleteUserMethod(db: Queryable, methodId: bigint): Promise<void> {
+  await db.deleteFrom('user_withdrawal_methods').where('id', '=', methodId).execute();
+}
+
+export async function disableUserMethod(db: Queryable, methodId: bigint): Promise<void> {
+  await db
+    .updateTable('user_withdrawal_methods')
+    .set({ status: WITHDRAWAL_METHOD_STATUS.INACTIVE, updated_at: new Date() })
+    .where('id', '=', methodId)
+    .execute();
+}
+
 // ---- requests ----------------------------------------------------------------------------------
 
 export async function insertRequest(
@@ -241,6 +281,8 @@ export interface WithdrawalListParams {
   status?: number | undefined;
   walletId?: bigint | undefined;
   onlyId?: bigint | undefined;
+  /** Part of the merchant's business name or e-mail (the console). */
+  search?: string | undefined;
 }
 
 export interface WithdrawalListRow {
@@ -274,7 +316,17 @@ export const withdrawalListSource = defineListSource({
       .where(withinDays('withdrawal_requests.created_at', params.days))
       .$if(params.status !== undefined, (query) => query.where('withdrawal_requests.status', '=', params.status!))
       .$if(params.walletId !== undefined, (query) => query.where('withdrawal_requests.wallet_id', '=', params.walletId!))
-      .$if(params.onlyId !== undefined, (query) => query.where('withdrawal_requests.id', '=', params.onlyId!)),
+      .$if(params.onlyId !== undefined, (query) => query.where('withdrawal_requests.id', '=', params.onlyId!))
+      .$if(Boolean(params.search), (query) => {
+        const pattern = likePattern(params.search!, 'contains');
+        // A subquery, not a join: the page's count stays on withdrawal_requests alone.
+        return query.where('withdrawal_requests.user_id', 'in', (eb) =>
+          eb
+            .selectFrom('users')
+            .select('users.id')
+            .where((inner) => inner.or([inner('users.email', 'ilike', pattern), inner('users.business_name', 'ilike', pattern)])),
+        );
+      }),
   columns: (query) =>
     query
       .innerJoin('wallets', 'wallets.id', 'withdrawal_requests.wallet_id')

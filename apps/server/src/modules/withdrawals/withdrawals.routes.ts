@@ -3,6 +3,7 @@ import {
   addWithdrawalMethodCall,
   adminGetWithdrawalsCall,
   adminProcessWithdrawalCall,
+  deleteWithdrawalMethodCall,
   getAllWithdrawalMethodsCall,
   getAllWithdrawalsCall,
   getUserWithdrawalMethodsCall,
@@ -21,6 +22,16 @@ export function registerWithdrawalCalls(dispatcher: Dispatcher, deps: Deps): voi
     data: await withdrawals.addWithdrawalMethod(deps, ctx.audit, whoOf(ctx.scope), input),
     message: 'The withdrawal method was added.',
   }));
+  dispatcher.register(deleteWithdrawalMethodCall, async (input, ctx) => {
+    const removed = await withdrawals.deleteWithdrawalMethod(deps, ctx.audit, whoOf(ctx.scope), input);
+    return {
+      data: removed,
+      message:
+        removed.outcome === 'deleted'
+          ? 'The withdrawal method was deleted.'
+          : 'The withdrawal method was disabled: past requests still show it, new requests cannot use it.',
+    };
+  });
   dispatcher.register(getUserWithdrawalMethodsCall, async (input, ctx) => ({
     data: await withdrawals.getUserWithdrawalMethods(deps.db, ctx.scope.accountHolderId, input.flag),
   }));

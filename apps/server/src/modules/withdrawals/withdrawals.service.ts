@@ -20,6 +20,8 @@ import {
   WITHDRAWAL_STATUS_LABEL,
   type TAddNewWithdrawalInput,
   type TAddWithdrawalMethodInput,
+  type TDeleteWithdrawalMethodInput,
+  type TDeleteWithdrawalMethodResponse,
   type TAdminGetWithdrawalsInput,
   type TAdminProcessWithdrawalInput,
   type TAdminWithdrawalRow,
@@ -158,6 +160,32 @@ export async function addWithdrawalMethod(
   return (await userMethodViews(deps.db, [row]))[0]!;
 }
 
+/**
+ * Removes a method of the merchant's: deleted when no request names it, disabled (status 0, no
+ * longer offered) when past requests do, so they still show it; refused while a Pending request
+ * waits on it (the console pays to its details). Another merchant's method is not found. The
+ * method's row is locked, and a new request locks it too (addNewWithdrawal), so the two take turns.
+ */
+export async function deleteWithdrawalMethod(
+  deps: Deps,
+  audit: AuditTrail,
+  who: { merchantUserId: bigint; actorUserId: bigint },
+  input: TDeleteWithdrawalMethodInput,
+): Promise<TDeleteWithdrawalMethodResponse> {
+  const methodId = BigInt(input.methodId);
+  return deps.db.transaction().execute(async (trx) => {
+    const method = await repository.lockUserMethod(trx, who.merchantUserId, methodId, 'update');
+    if (!method) fail('WITHDRAWAL_METHOD_NOT_FOUND');
+    const requests = await repository.countMethodRequests(trx, methodId);
+    if (requests.pending > 0) fail('WITHDRAWAL_METHOD_IN_USE');
+    const outcome = requests.all === 0 ? 'deleted' : 'disabled';
+    if (outcome === 'deleted') await repository.deleteUserMethod(trx, methodId);
+    else await repository.disableUserMethod(trx, methodId);
+    await audit.record(trx, { subject: { type: 'withdrawal_method', id: methodId }, detail: { outcome, requests: requests.all } });
+    return { id: Number(methodId), outcome };
+  });
+}
+
 // ---- the list ----------------------------------------------------------------------------------
 
 type WithdrawalView = Omit<TWithdrawalRow, 'with_drawal_request_details'> & { merchant: TAdminWithdrawalRow['merchant'] };
@@ -246,6 +274,7 @@ export async function getWithdrawalsForConsole(deps: Deps, input: TAdminGetWithd
     merchantUserId: input.merchantId === undefined ? null : BigInt(input.merchantId),
     days: { fromDate: input.fromDate, toDate: input.toDate },
     status: input.status,
+    search: input.search,
   };
   const page = await listPage(deps.db, withdrawalList, params, input);
   return { data: await withDetails(deps.db, page.data), paginationData: page.paginationData };
@@ -281,6 +310,8 @@ export async function addNewWithdrawal(
   try {
     requestId = await deps.db.transaction().execute(async (trx) => {
       const wallet = await withdrawableWallet(trx, who.merchantUserId, walletId);
+      // Shared with other requests, exclusive of a removal (deleteWithdrawalMethod).
+      await repository.lockUserMethod(trx, who.merchantUserId, BigInt(input.withdrawalMethodId), 'share');
       const method = await repository.findUserMethod(trx, who.merchantUserId, BigInt(input.withdrawalMethodId));
       if (!method || method.status !== WITHDRAWAL_METHOD_STATUS.ACTIVE) fail('WITHDRAWAL_METHOD_NOT_FOUND');
       if (method.user_account_id !== null && method.user_account_id !== wallet.id) fail('WITHDRAWAL_METHOD_CURRENCY_MISMATCH');

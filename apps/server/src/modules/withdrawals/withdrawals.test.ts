@@ -13,6 +13,7 @@ import {
   addWithdrawalMethodCall,
   adminGetWithdrawalsCall,
   adminProcessWithdrawalCall,
+  deleteWithdrawalMethodCall,
   getAllWithdrawalMethodsCall,
   getAllWithdrawalsCall,
   getUserWithdrawalMethodsCall,
@@ -342,6 +343,22 @@ describe('the console', () => {
       (await t.call(adminGetWithdrawalsCall, { fromDate: today, toDate: today }, { token: admin.token })).data.paginationData.total,
     ).toBe(all.data.paginationData.total);
     expect((await t.call(adminGetWithdrawalsCall, { toDate: '2020-01-01' }, { token: admin.token })).data.data).toEqual([]);
+    // search: part of the merchant's business name or e-mail, case aside; the count follows it.
+    for (const search of [other.email.toUpperCase().slice(0, 12), other.email.split('@')[0]!]) {
+      const found = await t.call(adminGetWithdrawalsCall, { search }, { token: admin.token });
+      expect(found.code, found.message).toBe(200);
+      expect(new Set(found.data.data.map((row) => row.merchant.id))).toEqual(new Set([Number(other.id)]));
+    }
+    await t.deps.db.updateTable('users').set({ business_name: 'Haddad Coffee Roasters' }).where('id', '=', shop.id).execute();
+    const byName = await t.call(adminGetWithdrawalsCall, { search: 'coffee roast', perPage: 500 }, { token: admin.token });
+    expect(byName.data.data.length).toBeGreaterThan(0);
+    expect(byName.data.data.every((row) => row.merchant.id === Number(shop.id))).toBe(true);
+    expect(byName.data.paginationData.total).toBe(
+      (await t.call(adminGetWithdrawalsCall, { merchantId: Number(shop.id) }, { token: admin.token })).data.paginationData.total,
+    );
+    // A LIKE wildcard is a plain character, not 'everything'.
+    expect((await t.call(adminGetWithdrawalsCall, { search: '%' }, { token: admin.token })).data.data).toEqual([]);
+    expect((await t.call(adminGetWithdrawalsCall, { search: 'x'.repeat(500) }, { token: admin.token })).reason).toBe('VALIDATION_FAILED');
     expect((await t.call(adminGetWithdrawalsCall, {}, { token: shop.token })).reason).toBe('AUDIENCE_NOT_ALLOWED');
   });
 
@@ -455,5 +472,103 @@ describe('the console', () => {
       { token: shop.token },
     );
     expect(refused.reason).toBe('AUDIENCE_NOT_ALLOWED');
+  });
+});
+
+describe('delete-withdrawal-method', () => {
+  let owner: TestMerchant;
+  const removeMethod = (methodId: number, token = owner.token) => t.call(deleteWithdrawalMethodCall, { methodId }, { token });
+  const addFor = async (merchant: TestMerchant, accountName: string) => {
+    const answer = await addMethod(
+      {
+        paymentMethodId: bankTransferId,
+        userAccountId: Number(merchant.wallets.AED),
+        details: bankDetails({ 'Account Name': accountName }),
+      },
+      merchant.token,
+    );
+    expect(answer.code, answer.message).toBe(200);
+    return answer.data;
+  };
+  const storedStatus = async (id: number) =>
+    (await t.deps.db.selectFrom('user_withdrawal_methods').select('status').where('id', '=', BigInt(id)).executeTakeFirst())?.status;
+
+  beforeAll(async () => {
+    owner = await createTestMerchant(t, { staff: [{ features: ['with-drawal'] }, { features: ['refund'] }] });
+    await fundWallet(t, owner.wallets.AED!, 10_000n, 'AED');
+  });
+
+  it('deletes a method no request used, audited with the person who asked', async () => {
+    const unused = await addFor(owner, 'Never used');
+    const answer = await removeMethod(unused.id, owner.staff[0]!.token);
+    expect([answer.code, answer.data, answer.message]).toEqual([
+      200,
+      { id: unused.id, outcome: 'deleted' },
+      'The withdrawal method was deleted.',
+    ]);
+    expect(await storedStatus(unused.id)).toBeUndefined();
+    const audit = await t.deps.db
+      .selectFrom('audit_log')
+      .select(['actor_user_id', 'subject_type'])
+      .where('action', '=', 'withdrawal-method.delete')
+      .where('subject_id', '=', String(unused.id))
+      .execute();
+    expect(audit).toEqual([{ actor_user_id: owner.staff[0]!.id, subject_type: 'withdrawal_method' }]);
+    expect((await removeMethod(unused.id)).reason).toBe('WITHDRAWAL_METHOD_NOT_FOUND');
+  });
+
+  it('refuses while a request is Pending, then disables a used method: past requests still show it, new ones cannot use it', async () => {
+    const used = await addFor(owner, 'Used once');
+    const wallet = Number(owner.wallets.AED);
+    const request = await withdraw({ amount: 1_500, userAccountId: wallet, withdrawalMethodId: used.id }, owner.token);
+    expect(request.code, request.message).toBe(200);
+    const before = await countRows(t, methodTables);
+    const refused = await removeMethod(used.id);
+    expect([refused.code, refused.reason, refused.message]).toEqual([
+      409,
+      'WITHDRAWAL_METHOD_IN_USE',
+      'This withdrawal method has a pending withdrawal request: it can be removed once the request is paid or rejected.',
+    ]);
+    expect(await countRows(t, methodTables)).toEqual(before);
+    expect(await storedStatus(used.id)).toBe(1);
+
+    expect((await decide({ withdrawalId: request.data.id, status: 'rejected', comment: 'Wrong account' })).code).toBe(200);
+    const disabled = await removeMethod(used.id);
+    expect([disabled.code, disabled.data]).toEqual([200, { id: used.id, outcome: 'disabled' }]);
+    expect(disabled.message).toBe('The withdrawal method was disabled: past requests still show it, new requests cannot use it.');
+    expect(await storedStatus(used.id)).toBe(0);
+    // Not offered any more; listed with flag 'all' only.
+    expect((await t.call(getUserWithdrawalMethodsCall, {}, { token: owner.token })).data.map((row) => row.id)).not.toContain(used.id);
+    const all = await t.call(getUserWithdrawalMethodsCall, { flag: 'all' }, { token: owner.token });
+    expect(all.data.find((row) => row.id === used.id)?.status).toBe(0);
+    // The past request still names it.
+    const past = (await t.call(getAllWithdrawalsCall, {}, { token: owner.token })).data.data.find((row) => row.id === request.data.id)!;
+    expect(past.with_drawal_method).toMatchObject({ id: used.id, payment_method: { name: 'Bank Transfer' } });
+    expect(past.with_drawal_method.details['Account Name']).toBe('Used once');
+    const moneyBefore = await countMoneyRows(t);
+    const again = await withdraw({ amount: 100, userAccountId: wallet, withdrawalMethodId: used.id }, owner.token);
+    expect([again.code, again.reason]).toEqual([404, 'WITHDRAWAL_METHOD_NOT_FOUND']);
+    expect(await countMoneyRows(t)).toEqual(moneyBefore);
+    // Removing a disabled method again changes nothing and answers the same.
+    expect((await removeMethod(used.id)).data).toEqual({ id: used.id, outcome: 'disabled' });
+    await expectLedgerInvariants(t);
+  });
+
+  it("answers another merchant's method like an unknown one, refuses staff without the feature and bad input, changing nothing", async () => {
+    const theirs = await addFor(other, 'Not yours');
+    const mine = await addFor(owner, 'Mine');
+    const before = await countRows(t, methodTables);
+    const foreign = await removeMethod(theirs.id);
+    const unknown = await removeMethod(999_999_999);
+    expect([foreign.code, foreign.reason, foreign.message]).toEqual([unknown.code, unknown.reason, unknown.message]);
+    expect([foreign.code, foreign.reason]).toEqual([404, 'WITHDRAWAL_METHOD_NOT_FOUND']);
+    // The other way round too: the other merchant cannot remove this one's.
+    expect((await removeMethod(mine.id, other.token)).reason).toBe('WITHDRAWAL_METHOD_NOT_FOUND');
+    expect((await removeMethod(mine.id, owner.staff[1]!.token)).reason).toBe('FEATURE_NOT_GRANTED');
+    expect((await removeMethod(mine.id, admin.token)).reason).toBe('AUDIENCE_NOT_ALLOWED');
+    expect((await t.post(deleteWithdrawalMethodCall.path, { methodId: 'x' }, { token: owner.token })).reason).toBe('VALIDATION_FAILED');
+    expect((await t.post(deleteWithdrawalMethodCall.path, {}, { token: owner.token })).reason).toBe('VALIDATION_FAILED');
+    expect(await countRows(t, methodTables)).toEqual(before);
+    expect([await storedStatus(theirs.id), await storedStatus(mine.id)]).toEqual([1, 1]);
   });
 });

@@ -2,20 +2,26 @@
 // the merchant's; Edit (or Add) sets the type (aggregate or direct), the schedule (daily, T+N),
 // the rolling reserve's percentage and how long it is held. The server checks every field and its
 // messages stand under the fields (a direct settlement holding a reserve, a hold over 365 days,
-// an unknown merchant or channel). Every change is audited by the server.
+// an unknown merchant or channel). Remove (a channel's row only, after a confirm) takes the
+// channel's override away: its payments follow the merchant's configuration again; the
+// merchant's own is edited, never removed. Every change is audited by the server.
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   adminGetSettlementConfigsCall,
+  adminRemoveSettlementConfigCall,
   adminUpdateSettlementConfigCall,
   SETTLEMENT_TYPE_LABEL,
   zOptionalId,
   type TSettlementConfigRow,
 } from '@paywallet/contract';
+import { call } from '../../api/client.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../components/data-table/types.ts';
+import { WRAP_TITLE } from '../../components/data-table/wrapping.ts';
 import { FilterBar } from '../../components/filters/filter-bar.tsx';
 import { SearchFilter } from '../../components/filters/search-filter.tsx';
 import { useFilterDraft } from '../../components/filters/use-filter-draft.ts';
@@ -36,12 +42,13 @@ const ZConfigUrlFilters = z.object({ merchantId: zOptionalId('merchant') });
 
 const COLUMNS: DataColumn<TSettlementConfigRow>[] = [
   { accessor: 'merchant', title: 'Merchant', render: (row) => <PersonCell person={row.merchant} /> },
-  { accessor: 'merchant.id', title: 'Merchant Id', noWrap: true, render: (row) => row.merchant.id },
+  { accessor: 'merchant.id', title: 'Merchant Id', titleClassName: WRAP_TITLE, noWrap: true, render: (row) => row.merchant.id },
   { accessor: 'channel', title: 'Channel', render: (row) => row.channel?.name ?? 'All channels' },
   { accessor: 'type', title: 'Type', noWrap: true, render: (row) => SETTLEMENT_TYPE_LABEL[row.type] },
   { accessor: 'schedule', title: 'Schedule', noWrap: true, render: (row) => `Daily, T+${row.delay_days}` },
   { accessor: 'reserve_bps', title: 'Reserve (%)', textAlign: 'right', noWrap: true, render: (row) => percentOfBps(row.reserve_bps) },
-  { accessor: 'reserve_hold_seconds', title: 'Hold', render: (row) => holdDuration(row.reserve_hold_seconds) },
+  // One line: '7 days 0 hours 0 mins' broken over three lines made every row three times as tall at 1280 px.
+  { accessor: 'reserve_hold_seconds', title: 'Hold', noWrap: true, render: (row) => holdDuration(row.reserve_hold_seconds) },
   { accessor: 'updated_at', title: 'Updated At', noWrap: true, render: (row) => <GmtDate value={row.updated_at} /> },
 ];
 
@@ -50,6 +57,16 @@ export function ConsoleSettlementConfigsPage() {
   const draft = useFilterDraft(ZConfigUrlFilters, url);
   const list = useListQuery(adminGetSettlementConfigsCall, url.filters, url.pager, { queryKey: SETTLEMENT_CONFIGS_QUERY_KEY });
   const [editing, setEditing] = useState<TSettlementConfigRow | 'new' | null>(null);
+  const [toRemove, setToRemove] = useState<TSettlementConfigRow | null>(null);
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (row: TSettlementConfigRow) =>
+      call(adminRemoveSettlementConfigCall, { merchantId: row.merchant.id, channelId: row.channel?.id }),
+    onSettled: async () => {
+      setToRemove(null);
+      await queryClient.invalidateQueries({ queryKey: SETTLEMENT_CONFIGS_QUERY_KEY });
+    },
+  });
   return (
     <ConsolePage
       title="Settlement configurations"
@@ -73,7 +90,32 @@ export function ConsoleSettlementConfigsPage() {
         columns={COLUMNS}
         idAccessor="id"
         rowAttributes={(row) => ({ 'data-config': `${row.merchant.id}-${row.channel?.id ?? 'all'}` })}
-        actions={[{ label: 'Edit', onClick: setEditing }]}
+        actions={[
+          // Icon buttons (named by their label, shown as a tooltip): two labelled buttons pushed
+          // Updated At past 1280 px once the Hold column kept to one line.
+          { label: 'Edit', icon: 'edit', onClick: setEditing },
+          {
+            label: 'Remove',
+            icon: 'remove',
+            color: 'red',
+            onClick: setToRemove,
+            // The merchant's own configuration is edited, never removed.
+            hidden: (row) => row.channel === null,
+            busy: (row) => remove.isPending && remove.variables?.id === row.id,
+          },
+        ]}
+      />
+      <ConfirmModal
+        opened={toRemove !== null}
+        title="Remove channel configuration"
+        message={
+          toRemove
+            ? `Remove the configuration of ${toRemove.channel?.name ?? ''}? Its payments will be settled by the merchant's configuration.`
+            : ''
+        }
+        loading={remove.isPending}
+        onNo={() => setToRemove(null)}
+        onYes={() => toRemove && remove.mutate(toRemove)}
       />
       <Modal
         opened={editing !== null}

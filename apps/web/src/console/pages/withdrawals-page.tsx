@@ -1,7 +1,8 @@
 // The withdrawal queue: every merchant's withdrawal requests, Pending first by default, with the
-// merchant, filtered by status, merchant and days. Paid (the bank's reference, required, and a
-// comment) moves the held amount out to the bank; Reject (a comment, required) gives it back to
-// the merchant's available balance. The merchant is told either way.
+// merchant, filtered by status, merchant (part of its business name or e-mail, or its id) and
+// days. Paid (the bank's reference, required, and a comment) moves the held amount out to the
+// bank; Reject (a comment, required) gives it back to the merchant's available balance. The
+// merchant is told either way.
 import { useState } from 'react';
 import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,6 +22,7 @@ import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../components/data-table/types.ts';
 import { DateRangeFilter } from '../../components/filters/date-range-filter.tsx';
 import { FilterBar } from '../../components/filters/filter-bar.tsx';
+import { SearchFilter } from '../../components/filters/search-filter.tsx';
 import { FormActions } from '../../components/form/form-actions.tsx';
 import { TextareaField, TextField } from '../../components/form/text-field.tsx';
 import { GmtDate } from '../../components/gmt-date.tsx';
@@ -37,6 +39,7 @@ const request = ZAdminGetWithdrawalsRequest.shape;
 const ZWithdrawalQueueUrlFilters = z
   .object({
     status: z.union([z.literal(ALL_STATUSES), request.status.unwrap()]).optional(),
+    search: request.search,
     merchantId: request.merchantId,
     fromDate: request.fromDate,
     toDate: request.toDate,
@@ -83,6 +86,13 @@ export function ConsoleWithdrawalsPage() {
           allowDeselect={false}
           onChange={(value) => draft.set({ status: value ?? undefined })}
           error={draft.errors.status}
+        />
+        <SearchFilter
+          label="Merchant"
+          placeholder="Business name or e-mail"
+          value={draft.values.search}
+          onChange={(search) => draft.set({ search })}
+          error={draft.errors.search}
         />
         <TextInput
           label="Merchant Id"

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../../call.ts';
-import { dateRangeOrdered, zDateRange, zPage, zPageOf } from '../../lists.ts';
+import { dateRangeOrdered, zDateRange, zPage, zPageOf, zSearch } from '../../lists.ts';
 import { zOptionalId } from '../../rules.ts';
 import { zWithdrawalStatusFilter, ZWithdrawalRow } from '../withdrawals/common.ts';
 import { ZAdminPerson } from './common.ts';
@@ -8,9 +8,12 @@ import { ZAdminPerson } from './common.ts';
 export const ZAdminWithdrawalRow = ZWithdrawalRow.extend({ merchant: ZAdminPerson });
 export type TAdminWithdrawalRow = z.infer<typeof ZAdminWithdrawalRow>;
 
-/** Every merchant's withdrawal requests, newest first: the console's queue, by status, merchant and days. */
+/**
+ * Every merchant's withdrawal requests, newest first: the console's queue, by status, merchant
+ * (its id, or `search`: part of its business name or e-mail) and days.
+ */
 export const ZAdminGetWithdrawalsRequest = z
-  .object({ ...zPage, ...zDateRange, status: zWithdrawalStatusFilter, merchantId: zOptionalId('merchant') })
+  .object({ ...zPage, ...zDateRange, status: zWithdrawalStatusFilter, merchantId: zOptionalId('merchant'), search: zSearch })
   .superRefine(dateRangeOrdered);
 export const adminGetWithdrawalsCall = defineCall({
   path: 'admin/get-withdrawals',
