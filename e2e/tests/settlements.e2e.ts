@@ -1,6 +1,7 @@
 // Settlements in a real browser: the demo merchant is paid three times through the merchant API;
-// the administrator gives the merchant's settlement configuration a hold of nothing (after the
-// server refused a 150% reserve, its message under the field) and runs settlements by hand in the
+// the administrator gives the merchant's settlement configuration a hold of one minute (after the
+// server refused a 150% reserve, its message under the field; long enough that the reserve is
+// still Pending when the merchant first reads it, however slow the machine) and runs settlements by hand in the
 // console, which follows the run until it is done. The merchant sees the aggregate settlement
 // (Done, its reserve Pending in the expanded row), opens its transactions: the header, the three
 // payments, the summary with the reserve; Export Excel downloads the rows shown. The reserve is
@@ -22,8 +23,8 @@ import { accepted, apiCall, MERCHANT, signInThroughApi } from '../support/sign-i
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const POLL = { timeout: 30_000 };
-/** The release run comes every 15 seconds: a reserve due now is released within the next one or two. */
-const RELEASE_WAIT_MS = 60_000;
+/** The reserve is due a minute after the run, and the release run comes every 15 seconds. */
+const RELEASE_WAIT_MS = 120_000;
 
 async function overflowsSideways(page: Page): Promise<boolean> {
   return (await page.evaluate('document.documentElement.scrollWidth > window.innerWidth + 1')) as boolean;
@@ -83,7 +84,7 @@ describe('settlements: run in the console, seen and released at the merchant', (
     await browser?.close();
   });
 
-  it('edits the configuration in the console: the server refuses 150%, then a hold of nothing is saved', async () => {
+  it('edits the configuration in the console: the server refuses 150%, then a hold of one minute is saved', async () => {
     expect(demoConfig, 'the demo merchant is seeded with a settlement configuration').toBeDefined();
     await admin.goto('/console/settlement-configs');
     const row = admin.locator(`tr[data-config="${demoConfig!.merchantId}-all"]`);
@@ -103,10 +104,10 @@ describe('settlements: run in the console, seen and released at the merchant', (
     await dialog.getByLabel('Rolling reserve (%)').fill('10');
     await dialog.getByLabel('Hold days').fill('0');
     await dialog.getByLabel('Hold hours').fill('0');
-    await dialog.getByLabel('Hold mins').fill('0');
+    await dialog.getByLabel('Hold mins').fill('1');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(async () => row.textContent(), POLL).toContain('0 days 0 hours 0 mins');
+    await expect.poll(async () => row.textContent(), POLL).toContain('0 days 0 hours 1 min');
   });
 
   it("removes a channel's override after a confirm, the merchant's own row has no Remove, the Hold column on one line", async () => {
@@ -210,7 +211,7 @@ describe('settlements: run in the console, seen and released at the merchant', (
     const reserve = merchant.getByRole('table', { name: 'Rolling reserve' });
     await reserve.waitFor();
     expect(await reserve.textContent()).toContain('Pending');
-    expect(await reserve.textContent()).toContain('0 days 0 hours 0 mins');
+    expect(await reserve.textContent()).toContain('0 days 0 hours 1 min');
     expect(await reserve.textContent()).toContain('10%');
     expect(await seriousViolations(merchant)).toEqual([]);
     await screenshot(merchant, 'settlements-aggregate');

@@ -387,9 +387,9 @@ describe('the signed-in shell', () => {
 
     it('request money: both lists with amounts, statuses and actions, create, pay and confirm', async () => {
       const wallets = await accepted<Wallet[]>('get-wallet-list', {}, consumerToken);
-      const aed = wallets.find((wallet) => wallet.currency.code.trim() === 'AED');
+      const aed = wallets.find((wallet) => wallet.currency.code.trim() === 'AED' && wallet.is_default !== 2);
       const merchantWallets = await accepted<Wallet[]>('get-wallet-list', {}, merchantToken);
-      const merchantAed = merchantWallets.find((wallet) => wallet.currency.code.trim() === 'AED');
+      const merchantAed = merchantWallets.find((wallet) => wallet.currency.code.trim() === 'AED' && wallet.is_default !== 2);
       if (!aed || !merchantAed) throw new Error('The demo accounts have no AED wallet');
       const mine = await accepted<{ id: number }>(
         'initiate-request-money',

@@ -139,13 +139,14 @@ describe('dashboard', () => {
 
     it('shows each user only their own wallets', async () => {
       // Proves the owner check: the merchant sees its AED and USD wallets (and the USD rolling-reserve
-      // wallet its seeded demo settlement opened) and none of the consumer's.
+      // wallet its seeded demo settlement opened, after them: the default first, then in the order
+      // they were opened) and none of the consumer's.
       const merchant = await t.call(getWalletListCall, {}, { token: merchantToken });
       const consumer = await t.call(getWalletListCall, {}, { token: consumerToken });
       expect(merchant.data.map((w) => [w.currency.code, w.is_default])).toEqual([
-        ['USD', 2],
         ['AED', 1],
         ['USD', 0],
+        ['USD', 2],
       ]);
       const consumerIds = new Set(consumer.data.map((w) => w.id));
       expect(merchant.data.some((w) => consumerIds.has(w.id))).toBe(false);

@@ -65,11 +65,14 @@ export async function findNonReserveWallet(db: Queryable, userId: bigint, curren
   return row && trimmed(row);
 }
 
-/** The user's wallets, the default first, then in the order they were opened. */
+/**
+ * The user's wallets, the default first, then in the order they were opened (a rolling-reserve
+ * wallet, kind 2, after the default: ordering by the kind itself put it first).
+ */
 export async function listWalletsOfUser(db: Queryable, userId: bigint): Promise<WalletWithCurrency[]> {
   const rows = await walletQuery(db)
     .where('wallets.user_id', '=', userId)
-    .orderBy('wallets.is_default', 'desc')
+    .orderBy(sql`wallets.is_default = ${sql.lit(WALLET_KIND.DEFAULT)}`, 'desc')
     .orderBy('wallets.id')
     .execute();
   return rows.map(trimmed);
