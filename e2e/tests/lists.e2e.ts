@@ -71,7 +71,7 @@ const formatMinor = (minor: number) => (minor / 100).toLocaleString('en-US', { m
 
 /** Two requests to the demo merchant: one left PENDING, one CANCELED. */
 async function ensureRequests(token: string): Promise<void> {
-  const wallets = await apiCall<Array<{ id: number; currency: { code: string } }>>(token, 'get-wallet-list', {});
+  const wallets = await apiCall<Array<{ id: number; is_default: number; currency: { code: string } }>>(token, 'get-wallet-list', {});
   const aed = wallets.find((wallet) => wallet.currency.code.trim() === 'AED' && wallet.is_default !== 2);
   if (!aed) throw new Error('The demo consumer has no AED wallet');
   const ask = () =>
