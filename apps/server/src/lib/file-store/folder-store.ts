@@ -33,7 +33,11 @@ export function createFolderStore(root: string): FileStore {
       const key = newStorageKey(extension, folder);
       const target = resolve(key);
       await fsp.mkdir(path.dirname(target), { recursive: true });
-      const stream = fs.createWriteStream(target, { mode: 0o600, flags: 'wx' });
+      // Opened before the writer is handed out: a stream that opens its file itself does so later,
+      // so a caller giving up at once (destroy, then remove) could remove nothing and the file
+      // appear after it.
+      const handle = await fsp.open(target, 'wx', 0o600);
+      const stream = handle.createWriteStream();
       return { key, stream, bytesWritten: () => stream.bytesWritten };
     },
     async open(key) {

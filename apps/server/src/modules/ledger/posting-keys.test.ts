@@ -464,10 +464,12 @@ describe.skipIf(!onPostgres)('posting keys under concurrency (PostgreSQL)', () =
       .execute((trx) =>
         postPendingEntries(trx, rows[1]!, TRANSACTION_STATUS.SUCCESS, transfer(null).entries, transfer(null).chargeRows, null, key),
       );
+    // Its verdict is awaited from now: the refusal may come before the first's commit has answered.
+    const refused = expectRefused(second);
     await waitForLockWaiters(t.deps.db, 1);
     hold.open();
     await firstDone;
-    await expectRefused(second);
+    await refused;
     const afterFirst = { payer: before.balances.payer - 10_473n, payee: before.balances.payee + 10_000n };
     expect((await snapshot()).balances).toEqual(afterFirst);
     const statuses = await t.deps.db.selectFrom('transactions').select(['id', 'status']).where('id', 'in', rows).orderBy('id').execute();
