@@ -32,6 +32,7 @@ import { registerMerchantApiReference } from './modules/merchant-api/merchant-ap
 import { registerPosApiCalls } from './modules/pos-api/pos-api.routes.ts';
 import { registerJobs } from './jobs/queue.ts';
 import { IDEMPOTENCY_JOBS } from './lib/idempotency.jobs.ts';
+import { FILE_STORE_JOBS } from './lib/file-store/file-store.jobs.ts';
 import { MAIL_JOBS } from './lib/mailer.jobs.ts';
 import { CARD_PAYMENT_JOBS } from './modules/gateway/card-payments.jobs.ts';
 import { REPORT_JOBS } from './modules/reports/reports.jobs.ts';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
     TRANSACTION_JOBS,
     SETTLEMENT_JOBS,
     LEDGER_HEALTH_JOBS,
+    FILE_STORE_JOBS,
   ])
     registerJobs(jobs);
 

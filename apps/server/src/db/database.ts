@@ -36,6 +36,7 @@ import * as m0031 from './migrations/0031-withdrawals.ts';
 import * as m0032 from './migrations/0032-ledger-health.ts';
 import * as m0034 from './migrations/0034-stored-files.ts';
 import * as m0035 from './migrations/0035-customer-contact-locks.ts';
+import * as m0040 from './migrations/0040-incomplete-stored-files.ts';
 
 export type Db = Kysely<Database>;
 /** The database or a transaction on it: repositories take either as their first argument. */
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0032-ledger-health': m0032,
   '0034-stored-files': m0034,
   '0035-customer-contact-locks': m0035,
+  '0040-incomplete-stored-files': m0040,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -254,6 +254,7 @@ describe('the registry of the app’s kinds', () => {
         'remove-expired-reports',
         'send-email',
         'settle-payments',
+        'sweep-incomplete-files',
       ]);
       expect(registeredSchedules().map((schedule) => [schedule.name, schedule.everyMs])).toEqual(
         expect.arrayContaining([
@@ -267,9 +268,10 @@ describe('the registry of the app’s kinds', () => {
           ['check-ledger-full', 60 * 60_000],
           ['settle-payments', 24 * 60 * 60_000],
           ['release-rolling-reserves', 15_000],
+          ['sweep-incomplete-files', 10 * 60_000],
         ]),
       );
-      expect(registeredSchedules()).toHaveLength(10);
+      expect(registeredSchedules()).toHaveLength(11);
       // A kind of a module is enqueued by name, checked against the kind the module registered.
       const id = await t.deps.db.transaction().execute((trx) => enqueueJob(trx, 'remove-expired-reports', {}));
       expect(id).toEqual(expect.any(BigInt));
@@ -277,7 +279,7 @@ describe('the registry of the app’s kinds', () => {
       // Building another app registers the same definitions again: nothing changes.
       const again = await createTestApp({}, { demo: false });
       await again.close();
-      expect(registeredSchedules()).toHaveLength(10);
+      expect(registeredSchedules()).toHaveLength(11);
       const runner = new JobRunner(t.deps, { runnerId: 'registry-test-runner' });
       expect(await runner.drain()).toEqual(['done']);
     } finally {

@@ -6,7 +6,8 @@
 // explains a timeout or an early exit), this test database's URL for another client, start the
 // child runner on one job kind, kill it, wait until its sessions have left the database, let the
 // dead runner's leases run out, and resume with a runner here.
-// Used by merchant-api/api-payment-expiry-crash.test.ts and settlements/settlements-concurrency.test.ts.
+// Used by merchant-api/api-payment-expiry-crash.test.ts, settlements/settlements-concurrency.test.ts
+// and lib/file-store/half-written-files.test.ts (with a child script of its own).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,8 +39,11 @@ export interface ChildRunnerFixture {
   until(what: string, condition: () => Promise<boolean>): Promise<void>;
   /** This test file's own database, as a URL another client or process can open, its sessions named. */
   databaseUrl(applicationName: string): Promise<string>;
-  /** Starts the child runner working jobs of `kind`; `exited` resolves with the signal it exits on. */
-  startChild(kind: string): Promise<StartedChild>;
+  /**
+   * Starts the child runner working jobs of `kind`; `exited` resolves with the signal it exits on.
+   * With `script`, starts that child script instead, `kind` being its one argument.
+   */
+  startChild(kind: string, script?: string): Promise<StartedChild>;
   /** SIGKILLs the child and waits for it to exit. */
   killChild(started: StartedChild): Promise<void>;
   /**
@@ -111,9 +115,9 @@ export function childRunnerFixture(name: string, config: Partial<Config> = {}): 
     },
     until,
     databaseUrl,
-    async startChild(kind) {
+    async startChild(kind, script = 'apps/server/src/test/job-runner-process.ts') {
       const url = await databaseUrl(name);
-      const started = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/test/job-runner-process.ts', kind], {
+      const started = spawn(process.execPath, ['--import', 'tsx', script, kind], {
         cwd: repoRoot,
         env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: url, DATA_DIR: dataDir, BOT_CHECK: 'off', LOG_LEVEL: 'warn' },
         stdio: ['ignore', 'pipe', 'pipe'],

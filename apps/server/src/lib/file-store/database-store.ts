@@ -12,7 +12,7 @@
 import { Readable, Writable } from 'node:stream';
 import { assert } from '@paywallet/ledger';
 import type { Db } from '../../db/database.ts';
-import { assertListing, assertStorageKey, newStorageKey, StoredFileNotFound, type FileStore } from './file-store.ts';
+import { assertListing, assertStorageKey, assertSweep, newStorageKey, StoredFileNotFound, type FileStore } from './file-store.ts';
 import * as repository from './stored-files.repository.ts';
 
 /** Bytes per chunk row: large enough that a 50 MB export is 50 rows, small enough to hold a few. */
@@ -122,6 +122,10 @@ export function createDatabaseStore(db: Db): FileStore {
     async remove(key) {
       assertStorageKey(key);
       await repository.deleteFile(db, key);
+    },
+    async sweepIncomplete(olderThanMs, max) {
+      assertSweep(olderThanMs, max);
+      return repository.deleteIncompleteFiles(db, olderThanMs, max);
     },
     async close() {},
   };

@@ -3,8 +3,10 @@
 // and S3 (s3rver, an S3-compatible server started in this process on a loopback port, through
 // the AWS SDK with path-style URLs). Each proves the same things: a small file and a streamed
 // file of many chunks and parts come back byte for byte, a missing key is StoredFileNotFound,
-// removal is final and repeatable, a writer that gives up leaves nothing, and a key a store did
-// not make is refused before anything is touched.
+// removal is final and repeatable, a writer that gives up leaves nothing, a writer abandoned
+// half way is swept past the bound and nothing else is, and a key a store did not make is refused
+// before anything is touched. S3's listing is also proved past one page against the SDK's client
+// answering truncated pages (s3rver cannot truncate one on Node 20).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,10 +14,12 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
+import { ListObjectsV2Command, S3Client, type ListObjectsV2CommandInput, type ListObjectsV2CommandOutput } from '@aws-sdk/client-s3';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { CHUNK_BYTES, createDatabaseStore } from './database-store.ts';
-import { LIST_KEYS_MAX, StoredFileNotFound, type FileStore } from './file-store.ts';
-import { createFolderStore } from './folder-store.ts';
+import { LIST_KEYS_MAX, StoredFileNotFound, type FileStore, type NewFile } from './file-store.ts';
+import { INCOMPLETE_FILE_AGE_MS } from './file-store.jobs.ts';
+import { createFolderStore, workingPathOf } from './folder-store.ts';
 import { createS3Store, UPLOAD_PART_BYTES } from './s3-store.ts';
 
 const BUCKET = 'paywallet-files';
@@ -35,6 +39,11 @@ async function streamed(store: FileStore, bytes: Buffer): Promise<{ key: string;
   file.stream.end();
   await finished;
   return { key: file.key, bytesWritten: file.bytesWritten() };
+}
+
+/** Writes `bytes` into a file being written and waits until the writer took them (a chunk is sent). */
+async function writeInto(file: NewFile, bytes: Buffer): Promise<void> {
+  await new Promise<void>((resolve, reject) => file.stream.write(bytes, (error) => (error ? reject(error) : resolve())));
 }
 
 async function readAll(store: FileStore, key: string): Promise<{ bytes: number; body: Buffer }> {
@@ -162,9 +171,53 @@ describe.each(stores)('the %s file store', (kind, make) => {
     expect(listed).toEqual([...listed].sort());
     expect(listed).toEqual(expect.arrayContaining(keys));
     // s3rver cannot answer a truncated listing on Node 20 (its continuation token uses a cipher
-    // OpenSSL 3 refuses: ERR_OSSL_EVP_UNSUPPORTED, a 500), so the bound is proved on the others.
+    // OpenSSL 3 refuses: ERR_OSSL_EVP_UNSUPPORTED, a 500): S3's pages are proved below.
     if (kind !== 's3') expect(await store.list(month, 2)).toHaveLength(2);
     for (const key of keys) await store.remove(key);
+  });
+
+  it('sweeps a writer abandoned half way once it is past the bound, and leaves complete files and younger writers alone', async () => {
+    // A process killed mid-file never ends or destroys its writer: here the writer is simply let go.
+    if (kind === 's3') {
+      // What is left on S3 is an incomplete multipart upload, for the bucket's lifecycle rule.
+      expect(await store.sweepIncomplete(INCOMPLETE_FILE_AGE_MS, LIST_KEYS_MAX)).toBe(0);
+      return;
+    }
+    const complete = await store.put(noise(5), 'png');
+    const abandoned = await store.create('reports', 'xlsx');
+    await writeInto(abandoned, noise(CHUNK_BYTES + 7));
+    const young = await store.create('reports', 'xlsx');
+    await writeInto(young, noise(11));
+    expect(await store.sweepIncomplete(INCOMPLETE_FILE_AGE_MS, LIST_KEYS_MAX)).toBe(0);
+
+    // Past the bound: by the database's clock from when the file was started, or by the working
+    // file's last write on disk. The complete file is made as old: age alone sweeps nothing.
+    const past = new Date(Date.now() - 2 * INCOMPLETE_FILE_AGE_MS);
+    if (kind === 'database') {
+      await t.deps.db.updateTable('stored_files').set({ created_at: past }).where('key', 'in', [abandoned.key, complete]).execute();
+    } else {
+      await fs.promises.utimes(workingPathOf(folderRoot, abandoned.key), past, past);
+    }
+    expect(await store.sweepIncomplete(INCOMPLETE_FILE_AGE_MS, LIST_KEYS_MAX)).toBe(1);
+    expect(await store.sweepIncomplete(INCOMPLETE_FILE_AGE_MS, LIST_KEYS_MAX)).toBe(0);
+    if (kind === 'database') {
+      const chunks = await t.deps.db.selectFrom('stored_file_chunks').select('seq').where('file_key', '=', abandoned.key).execute();
+      expect(chunks).toEqual([]);
+    } else {
+      expect(fs.existsSync(workingPathOf(folderRoot, abandoned.key))).toBe(false);
+    }
+    // A swept writer that comes back to finish fails, and brings no file back.
+    const failed = once(abandoned.stream, 'error');
+    abandoned.stream.end();
+    await failed;
+    expect(await store.exists(abandoned.key)).toBe(false);
+
+    expect(await store.get(complete)).toEqual(noise(5));
+    const finished = once(young.stream, 'finish');
+    young.stream.end();
+    await finished;
+    expect(await store.get(young.key)).toEqual(noise(11));
+    for (const key of [complete, young.key]) await store.remove(key);
   });
 
   it('refuses a key or a folder it did not make before touching anything', async () => {
@@ -174,6 +227,7 @@ describe.each(stores)('the %s file store', (kind, make) => {
     }
     await expect(store.create('../up', 'pdf')).rejects.toThrow(/invalid storage folder/);
     await expect(store.list('', LIST_KEYS_MAX + 1)).rejects.toThrow(/list max/);
+    await expect(store.sweepIncomplete(-1, 10)).rejects.toThrow(/sweep age/);
   });
 });
 
@@ -192,5 +246,87 @@ describe('a file being written', () => {
     expect((await store.open(file.key)).bytes).toBe(CHUNK_BYTES + 1);
     await store.remove(file.key);
     await store.close();
+  });
+});
+
+describe('the s3 store listing past one page', () => {
+  // A bucket answered by the SDK's own client, short-circuited before anything is sent: a
+  // middleware answers each ListObjectsV2 as a service that gives at most PAGE_KEYS keys a page
+  // would, with an opaque continuation token. What is proved is the store's paging through the
+  // real command objects the SDK would send.
+  const PAGE_KEYS = 400;
+  const PREFIX = 'test/';
+  const name = (i: number) => String(i).padStart(36, '0');
+  const keys = Array.from({ length: 1_234 }, (_, i) => `reports/2026-11/${name(i)}.xlsx`);
+  const uploads = Array.from({ length: 450 }, (_, i) => `2026-11/${name(i)}.png`);
+  // Keys of another user of the bucket, under and beside the prefix, are never answered.
+  const bucketKeys = [...[...keys, ...uploads].map((key) => `${PREFIX}${key}`), 'other/reports/2026-11/a.xlsx', 'tes.png'].sort();
+  let asked: ListObjectsV2CommandInput[];
+  let store: FileStore;
+
+  beforeAll(() => {
+    const client = new S3Client({
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9',
+      credentials: { accessKeyId: 'x', secretAccessKey: 'y' },
+    });
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName !== ListObjectsV2Command.name) return next(args);
+        const input = args.input as ListObjectsV2CommandInput;
+        asked.push(input);
+        const under = bucketKeys.filter((key) => key.startsWith(input.Prefix ?? ''));
+        const start = input.ContinuationToken === undefined ? 0 : Number(Buffer.from(input.ContinuationToken, 'base64url').toString());
+        const page = under.slice(start, start + Math.min(input.MaxKeys ?? 1_000, PAGE_KEYS));
+        const truncated = start + page.length < under.length;
+        const output: ListObjectsV2CommandOutput = {
+          $metadata: { httpStatusCode: 200 },
+          Contents: page.map((Key) => ({ Key })),
+          KeyCount: page.length,
+          IsTruncated: truncated,
+          ...(truncated ? { NextContinuationToken: Buffer.from(String(start + page.length)).toString('base64url') } : {}),
+        };
+        return { output, response: {} } as Awaited<ReturnType<typeof next>>;
+      },
+      { step: 'initialize', name: 'truncatedPages' },
+    );
+    store = createS3Store(
+      {
+        bucket: BUCKET,
+        region: 'us-east-1',
+        endpoint: undefined,
+        forcePathStyle: true,
+        accessKeyId: 'x',
+        secretAccessKey: 'y',
+        keyPrefix: PREFIX,
+      },
+      client,
+    );
+  });
+  afterAll(async () => {
+    await store.close();
+  });
+
+  it('follows the continuation tokens up to the most keys asked, asking each page for what is left', async () => {
+    asked = [];
+    expect(await store.list('reports/', LIST_KEYS_MAX)).toEqual(keys.slice(0, LIST_KEYS_MAX));
+    expect(asked.map((input) => [input.MaxKeys, input.ContinuationToken !== undefined])).toEqual([
+      [1_000, false],
+      [600, true],
+      [200, true],
+    ]);
+    expect(asked.every((input) => input.Prefix === `${PREFIX}reports/` && input.Bucket === BUCKET)).toBe(true);
+  });
+
+  it('stops after the last page, and at the bound within one page', async () => {
+    asked = [];
+    expect(await store.list('2026-11/', LIST_KEYS_MAX)).toEqual(uploads);
+    expect(asked.map((input) => [input.MaxKeys, input.ContinuationToken !== undefined])).toEqual([
+      [1_000, false],
+      [600, true],
+    ]);
+    asked = [];
+    expect(await store.list('', 3)).toEqual(uploads.slice(0, 3));
+    expect(asked).toHaveLength(1);
   });
 });

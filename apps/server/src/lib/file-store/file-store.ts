@@ -33,6 +33,12 @@ export interface FileStore {
   list(prefix: string, max: number): Promise<string[]>;
   /** Removes a stored file; a file already gone is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * Removes up to `max` files whose writer started more than `olderThanMs` ago and never
+   * finished (a process killed or a connection lost mid-file); answers how many. Complete files
+   * and younger writers are left alone ('sweep-incomplete-files' schedule).
+   */
+  sweepIncomplete(olderThanMs: number, max: number): Promise<number>;
   /** Lets go of what the store holds open (an object store's connections). */
   close(): Promise<void>;
 }
@@ -55,9 +61,19 @@ const FOLDER_PATTERN = /^[a-z0-9-]{1,40}$/;
 const EXTENSION_PATTERN = /^[a-z0-9]{1,10}$/;
 const PREFIX_PATTERN = /^[a-z0-9/.-]{0,200}$/;
 
+/** Whether `name` has the shape of a key a store made (a store's own working names have not). */
+export function isStorageKey(name: string): boolean {
+  return KEY_PATTERN.test(name) && !name.includes('..') && !name.startsWith('/') && name.length <= 200;
+}
+
 /** Asserts that `key` is one a store made: no '..', no leading '/', nothing a path or URL could twist. */
 export function assertStorageKey(key: string): void {
-  assert(KEY_PATTERN.test(key) && !key.includes('..') && !key.startsWith('/') && key.length <= 200, `invalid storage key '${key}'`);
+  assert(isStorageKey(key), `invalid storage key '${key}'`);
+}
+
+export function assertSweep(olderThanMs: number, max: number): void {
+  assert(Number.isInteger(olderThanMs) && olderThanMs >= 0, `sweep age ${olderThanMs} ms is a whole number of ms`);
+  assert(Number.isInteger(max) && max >= 1 && max <= LIST_KEYS_MAX, `sweep max ${max} within 1..${LIST_KEYS_MAX}`);
 }
 
 export function assertListing(prefix: string, max: number): void {

@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
-import { assertListing, assertStorageKey, newStorageKey, StoredFileNotFound, type FileStore } from './file-store.ts';
+import { assertListing, assertStorageKey, assertSweep, newStorageKey, StoredFileNotFound, type FileStore } from './file-store.ts';
 
 /** S3's least part size for a multipart upload (every part but the last). */
 export const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
@@ -131,13 +131,29 @@ export function createS3Store(settings: S3Settings, client: S3Client = createS3C
     },
     async list(prefix, max) {
       assertListing(prefix, max);
-      const answer = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${keyPrefix}${prefix}`, MaxKeys: max }));
-      return (answer.Contents ?? [])
-        .map((object) => object.Key ?? '')
-        .filter((key) => key.startsWith(keyPrefix))
-        .map((key) => key.slice(keyPrefix.length))
-        .sort()
-        .slice(0, max);
+      // S3 answers in pages: a service may answer fewer keys than asked (and none answers more
+      // than 1,000), so the pages are followed by their continuation token until `max` or the end.
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: bucket,
+            Prefix: `${keyPrefix}${prefix}`,
+            MaxKeys: max - keys.length,
+            ContinuationToken: token,
+          }),
+        );
+        for (const object of page.Contents ?? []) if (object.Key?.startsWith(keyPrefix)) keys.push(object.Key.slice(keyPrefix.length));
+        token = page.IsTruncated === true ? page.NextContinuationToken : undefined;
+      } while (token !== undefined && keys.length < max);
+      return keys.sort().slice(0, max);
+    },
+    async sweepIncomplete(olderThanMs, max) {
+      assertSweep(olderThanMs, max);
+      // A writer killed mid-file leaves the parts of a multipart upload, never an object: the
+      // bucket's lifecycle rule that aborts incomplete multipart uploads removes them (docs/files.md).
+      return 0;
     },
     async remove(key) {
       // S3 answers a delete of a missing object with success too.

@@ -10,25 +10,15 @@ import { adminGetKycFileCall, generateReportCall, getReportCall, getUserKycCall,
 import { JobRunner } from '../../jobs/runner.ts';
 import { createTestAdmin } from '../../test/admin.ts';
 import { createTestApp, DEMO_MERCHANT, signIn, type TestApp } from '../../test/harness.ts';
+import { multipartBody, TINY_PNG as PNG, type MultipartPart } from '../../test/hostile-input.ts';
 import { expectLedgerInvariants } from '../../test/money.ts';
-
-/** A 1x1 PNG: the identity document. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** A multipart/form-data body with one file, like a browser's FormData. */
 function multipart(fields: Record<string, string>, file: { name: string; bytes: Buffer; type: string }) {
   const boundary = `----paywallet-test-${crypto.randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-    ),
-    file.bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const parts: MultipartPart[] = Object.entries(fields).map(([name, value]) => ({ name, value }));
+  parts.push({ name: 'file', value: file.bytes, fileName: file.name, contentType: file.type });
+  return { payload: multipartBody(parts, boundary), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 /** Generates an export on `writer` and runs its job there; answers the report id once it is ready. */

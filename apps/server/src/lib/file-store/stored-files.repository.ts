@@ -1,4 +1,5 @@
 // The queries of the database file store (database-store.ts): files and their chunks.
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
 
 export async function insertFile(db: Queryable, key: string): Promise<void> {
@@ -56,4 +57,26 @@ export async function listCompletedKeys(db: Queryable, prefix: string, max: numb
 
 export async function deleteFile(db: Queryable, key: string): Promise<void> {
   await db.deleteFrom('stored_files').where('key', '=', key).execute();
+}
+
+/**
+ * Deletes up to `max` files never completed and started more than `olderThanMs` ago by the
+ * database's clock (their chunks go with them); answers how many. A writer that completes its
+ * file meanwhile keeps it: the delete checks completed_at again on the row it deletes.
+ */
+export async function deleteIncompleteFiles(db: Queryable, olderThanMs: number, max: number): Promise<number> {
+  const result = await db
+    .deleteFrom('stored_files')
+    .where('completed_at', 'is', null)
+    .where('key', 'in', (eb) =>
+      eb
+        .selectFrom('stored_files')
+        .select('key')
+        .where('completed_at', 'is', null)
+        .where('created_at', '<', sql<Date>`now() - ${olderThanMs}::bigint * interval '1 millisecond'`)
+        .orderBy('created_at')
+        .limit(max),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
