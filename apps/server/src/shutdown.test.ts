@@ -11,16 +11,15 @@
 //  - a second signal while the first stop waits on a request exits at once, saying so;
 //  - a job that does not end (an SMTP server that never answers) is left to its lease.
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TEnvelope } from '@paywallet/contract';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { checkLedgerInvariants } from './modules/ledger/invariants.ts';
-import { createScratchDatabase, type ScratchDatabase } from './test/scratch-database.ts';
+import { type ScratchDatabase } from './test/scratch-database.ts';
+import { demoDatabaseForProcess, removeSeededFolder } from './test/started-database.ts';
 import { FORCED_EXIT_CODES, JOBS_STOP_MS_MAX, SHUTDOWN_DEADLINE_MS } from './plugins/graceful-shutdown.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -46,6 +45,7 @@ const onPostgres = process.env.TEST_DB === 'postgres';
 const runningServers = new Set<ServerProcess>();
 afterAll(async () => {
   await Promise.all([...runningServers].map((server) => server.cleanUp()));
+  await removeSeededFolder();
 });
 
 /** One server process and what it wrote (stdout and stderr, as long as they are read). */
@@ -84,14 +84,15 @@ async function waitFor(condition: () => boolean, what: string, server: ServerPro
   }
 }
 
-/** Starts main.ts as `npm start` does, with a data folder (or a scratch database) of its own, and waits until it answers. */
+/**
+ * Starts main.ts as `npm start` does, on a copy of the demo template (a data folder or a scratch
+ * database of its own, migrated and seeded: test/started-database.ts), and waits until it answers.
+ */
 async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await sparePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-shutdown-'));
-  const scratch: ScratchDatabase | undefined = onPostgres
-    ? await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'pw_shutdown')
-    : undefined;
+  const database = await demoDatabaseForProcess('pw-shutdown');
+  const { dataDir, scratch } = database;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -100,7 +101,7 @@ async function startServer(env: Record<string, string> = {}): Promise<ServerProc
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: scratch?.url ?? '',
+      DATABASE_URL: database.databaseUrl,
       PUBLIC_URL: baseUrl,
       BOT_CHECK: 'off',
       LOG_LEVEL: 'warn',
@@ -130,8 +131,7 @@ async function startServer(env: Record<string, string> = {}): Promise<ServerProc
       if (!runningServers.delete(server)) return;
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
-      await scratch?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await database.remove();
     },
   };
   runningServers.add(server);

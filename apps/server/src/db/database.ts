@@ -126,8 +126,18 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
  */
 export class MigrationError extends Error {
   constructor(migrationName: string, cause: unknown) {
-    super(`Migration ${migrationName} failed: ${String(cause)}`, { cause });
+    super(`Migration ${migrationName || '(the migrator itself)'} failed: ${describeCause(cause)}`, { cause });
     this.name = 'MigrationError';
+  }
+}
+
+/** The database's error as text: PGlite may throw a plain object, which String() reads as [object Object]. */
+function describeCause(cause: unknown): string {
+  if (cause instanceof Error || typeof cause !== 'object' || cause === null) return String(cause);
+  try {
+    return JSON.stringify(cause);
+  } catch {
+    return String(cause);
   }
 }
 
