@@ -49,9 +49,12 @@ export interface Config {
   /**
    * Group commit of postings (docs/group-commit.md): how long a posting arriving on a busy system
    * waits for others (POSTING_BATCH_WINDOW_MS, default 1) and how many postings one database
-   * transaction holds at most (POSTING_BATCH_MAX, default 1: off, each posting in a transaction of its own).
+   * transaction holds at most (POSTING_BATCH_MAX, default 1: off, each posting in a transaction of its own);
+   * how many batches run side by side (POSTING_BATCH_LANES, default 4 with DATABASE_URL, 1 on the
+   * embedded database: one connection) and how long a unit after the first of its batch waits for
+   * a row lock before it steps aside to the next batch (POSTING_BATCH_LOCK_WAIT_MS, default 50).
    */
-  postingBatch: { windowMs: number; maxBatch: number };
+  postingBatch: { windowMs: number; maxBatch: number; lanes: number; lockWaitMs: number };
   /**
    * Where files are kept (FILE_STORE, docs/files.md): 'folder' (dataDir/files), 'database' or
    * 's3'. Undefined follows the database: the folder with the embedded one, the database with
@@ -86,6 +89,16 @@ function ranged(name: string, env: NodeJS.ProcessEnv, fallback: number, min: num
   const parsed = int(env[name], fallback);
   if (parsed < min || parsed > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${parsed}`);
   return parsed;
+}
+
+/** Group commit's settings (docs/group-commit.md); PGlite is one connection, so one lane there. */
+function postingBatchSettings(env: NodeJS.ProcessEnv): Config['postingBatch'] {
+  return {
+    windowMs: ranged('POSTING_BATCH_WINDOW_MS', env, 1, 0, 100),
+    maxBatch: ranged('POSTING_BATCH_MAX', env, 1, 1, 1000),
+    lanes: ranged('POSTING_BATCH_LANES', env, env.DATABASE_URL ? 4 : 1, 1, 16),
+    lockWaitMs: ranged('POSTING_BATCH_LOCK_WAIT_MS', env, 50, 0, 10_000),
+  };
 }
 
 const OTP_RESEND_GAP_DEFAULT_S = 10;
@@ -183,7 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     merchantApiRatePerMinute: int(env.MERCHANT_API_RATE_PER_MINUTE, 300),
     credentialsKey: credentialsKeyFrom(env),
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
-    postingBatch: { windowMs: ranged('POSTING_BATCH_WINDOW_MS', env, 1, 0, 100), maxBatch: ranged('POSTING_BATCH_MAX', env, 1, 1, 1000) },
+    postingBatch: postingBatchSettings(env),
     fileStore: fileStoreKind(env, s3),
     s3,
     ...overrides,
