@@ -32,7 +32,9 @@ import type {
 } from './ledger.types.ts';
 import * as repository from './ledger.repository.ts';
 import { answerTakenKey, isPostingKeyConflict, keyedPendingPosting, keyedPosting } from './posting-keys.ts';
-import { PostingBatcher, type PostingRoute } from './posting-batcher.ts';
+import type { PostingBatchConfig } from '../../config.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { PostingBatcher, postingBatchFor, type PostingRoute } from './posting-batcher.ts';
 
 export type { ChargeRow, MerchantPaymentColumns, PartyRef, PostedAmounts, PostingTransaction };
 
@@ -206,6 +208,12 @@ function singleCurrency(entries: Entries): boolean {
 
 /** Where work that posts runs: its own database transaction, or the next batch of a PostingBatcher (group commit). */
 export type PostingRunner = PostingBatcher | { transaction(): { execute<R>(fn: (trx: Transaction<Database>) => Promise<R>): Promise<R> } };
+
+/** The platform's posting runner (deps.postings): a batcher when group commit is on, else the database. */
+export function postingRunnerFor(database: DatabaseHandle, config: PostingBatchConfig): PostingRunner {
+  const settings = postingBatchFor(database.kind, config);
+  return settings.maxBatch > 1 ? new PostingBatcher(database.db, settings) : database.db;
+}
 
 /**
  * Runs work that posts, all or nothing, and answers after it committed: in a database

@@ -32,6 +32,7 @@
 // before it. A unit must not start database work that outlives it.
 import type { Kysely, Transaction } from 'kysely';
 import { assert } from '@paywallet/ledger';
+import type { PostingBatchConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { openUnitSavepoint, rollbackToUnitSavepoint } from './ledger.repository.ts';
 
@@ -79,6 +80,24 @@ type Outcome = { unit: Unit; ok: true; value: unknown } | { unit: Unit; ok: fals
 const DEADLOCK_RETRIES = 3;
 
 export const DEFAULT_POSTING_BATCH_SETTINGS: PostingBatchSettings = { windowMs: 1, maxBatch: 64, lanes: 1, lockWaitMs: 50 };
+
+/**
+ * What the platform runs with, the settings given first. On PostgreSQL: group commit off by
+ * default (see docs/group-commit.md for the measurements that decide it), 4 lanes when on. On
+ * PGlite: off by default, and one lane whatever is set (one connection: lanes would only queue).
+ */
+export function postingBatchFor(kind: 'pglite' | 'postgres', config: PostingBatchConfig): PostingBatchSettings {
+  const onPostgres = kind === 'postgres';
+  return {
+    windowMs: config.windowMs,
+    maxBatch: config.maxBatch ?? (onPostgres ? POSTGRES_DEFAULT_MAX_BATCH : 1),
+    lanes: onPostgres ? (config.lanes ?? 4) : 1,
+    lockWaitMs: config.lockWaitMs,
+  };
+}
+
+/** 1: off (a transaction per posting) until the bench shows group commit at least as fast. */
+const POSTGRES_DEFAULT_MAX_BATCH = 1;
 
 export class PostingBatcher {
   private readonly lanes: Lane[];
