@@ -72,6 +72,17 @@ function recordingBatcher(settings: Partial<PostingBatchSettings> = {}) {
   return { batcher, reports };
 }
 
+/** `count` new people, each with `amountMinor` in AED (none with 0). */
+async function fundedPeople(count: number, amountMinor: bigint): Promise<TestPerson[]> {
+  const people: TestPerson[] = [];
+  for (let i = 0; i < count; i++) {
+    const person = await createTestPerson(t);
+    if (amountMinor > 0n) await fundWallet(t, person.wallets.AED!, amountMinor, 'AED');
+    people.push(person);
+  }
+  return people;
+}
+
 /** A promise resolved from outside: where a unit waits for another to have run. */
 function signal() {
   let fire!: () => void;
@@ -210,10 +221,9 @@ describe.skipIf(!onPostgres)('group commit in lanes (PostgreSQL: a connection pe
     };
 
   it('runs two lanes side by side, each batch committing on its own, and a refusal in one lane does not touch the other', async () => {
-    const [payerA, payerB, poor, payeeA, payeeB] = await Promise.all(Array.from({ length: 5 }, () => createTestPerson(t)));
-    await fundWallet(t, payerA!.wallets.AED!, 1_000_000n, 'AED');
-    await fundWallet(t, payerB!.wallets.AED!, 1_000_000n, 'AED');
-    await fundWallet(t, poor!.wallets.AED!, 5_000n, 'AED');
+    const [payerA, payerB] = await fundedPeople(2, 1_000_000n);
+    const [poor] = await fundedPeople(1, 5_000n);
+    const [payeeA, payeeB] = await fundedPeople(2, 0n);
     const { batcher, reports } = recordingBatcher({ lanes: 2 });
     const aRan = signal();
     const bRan = signal();
@@ -256,9 +266,9 @@ describe.skipIf(!onPostgres)('group commit in lanes (PostgreSQL: a connection pe
   ])(
     'breaks a lock cycle between two lanes ($how): the unit runs again and every balance is what its caller was told',
     async ({ lockWaitMs, deadlocks }) => {
-      const [x, y, payerA1, payerA2, payerB1, payerB2] = await Promise.all(Array.from({ length: 6 }, () => createTestPerson(t)));
-      const payers = [payerA1!, payerA2!, payerB1!, payerB2!];
-      for (const payer of payers) await fundWallet(t, payer.wallets.AED!, 100_000n, 'AED');
+      const [x, y] = await fundedPeople(2, 0n);
+      const payers = await fundedPeople(4, 100_000n);
+      const [payerA1, payerA2, payerB1, payerB2] = payers;
       const { batcher, reports } = recordingBatcher({ lanes: 2, lockWaitMs });
       const aRan = signal();
       const bRan = signal();
@@ -291,13 +301,8 @@ describe.skipIf(!onPostgres)('group commit under load (PostgreSQL)', () => {
     'many workers at once share batches in four lanes, and the money moved is exactly what callers were told',
     { timeout: 120_000 },
     async () => {
-      const people: TestPerson[] = [];
-      for (let i = 0; i < 10; i++) {
-        const person = await createTestPerson(t);
-        // Little money: many transfers are refused for the balance, inside batches.
-        await fundWallet(t, person.wallets.AED!, 15_000n, 'AED');
-        people.push(person);
-      }
+      // Little money: many transfers are refused for the balance, inside batches.
+      const people = await fundedPeople(10, 15_000n);
       // Four lanes, the units routed to the least busy: batches meet in lock cycles across lanes.
       const { batcher, reports } = recordingBatcher({ windowMs: 2, maxBatch: 64, lanes: 4 });
       const starting = await Promise.all(people.map((p) => balanceOf(t, p.wallets.AED!)));
@@ -336,12 +341,7 @@ describe.skipIf(!onPostgres)('group commit under load (PostgreSQL)', () => {
     'a process killed while its batches are in flight in four lanes leaves every acknowledged posting and nothing half-written',
     { timeout: 120_000 },
     async () => {
-      const people: TestPerson[] = [];
-      for (let i = 0; i < 6; i++) {
-        const person = await createTestPerson(t);
-        await fundWallet(t, person.wallets.AED!, 100_000_000n, 'AED');
-        people.push(person);
-      }
+      const people = await fundedPeople(6, 100_000_000n);
       const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(t.deps.db);
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.pathname = `/${rows[0]!.name}`;
