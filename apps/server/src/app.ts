@@ -8,7 +8,6 @@ import fastifyCookie from '@fastify/cookie';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Deps } from './deps.ts';
-import { PostingBatcher } from './modules/ledger/posting-batcher.ts';
 import { createMailer } from './lib/mailer.ts';
 import type { Mailer } from './lib/mail.ts';
 import { createConfiguredFileStore } from './lib/file-store/configured-store.ts';
@@ -44,6 +43,7 @@ import { registerLedgerHealthCalls } from './modules/ledger-health/ledger-health
 import { challengeHandlers } from './modules/gateway/challenge-handlers.ts';
 import type { PaymentEventListener } from './modules/merchant-payments/payment-events.ts';
 import { merchantPaymentChallenges } from './modules/merchant-payments/three-d-secure.service.ts';
+import { postingRunnerFor } from './modules/ledger/ledger.service.ts';
 import { MERCHANT_PAYMENT_TYPE_IDS } from './modules/merchant-payments/payment-postings.ts';
 import { merchantPaymentNotifier } from './modules/merchant-payments/payment-notices.service.ts';
 import { onCheckoutPaymentEvent } from './modules/checkout/checkout.service.ts';
@@ -108,9 +108,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
     files: await createConfiguredFileStore(config, database),
     paymentListeners,
     challengeHandlers: challengeHandlers([[MERCHANT_PAYMENT_TYPE_IDS, merchantPaymentChallenges({ paymentListeners })]]),
-    // Group commit is off unless POSTING_BATCH_MAX > 1 (docs/group-commit.md: one batch at a time
-    // through one connection is slower than parallel transactions until batches run side by side).
-    postings: config.postingBatch.maxBatch > 1 ? new PostingBatcher(database.db, config.postingBatch) : database.db,
+    // Group commit (docs/group-commit.md): its defaults follow the database (PGlite: one lane).
+    postings: postingRunnerFor(database, config.postingBatch),
   };
   const dispatcher = new Dispatcher(
     deps,

@@ -7,6 +7,14 @@ import { FILE_STORE_KINDS, type FileStoreKind } from './lib/file-store/file-stor
 import type { S3Settings } from './lib/file-store/s3-store.ts';
 import { credentialsKeyFrom } from './lib/sealed-secrets.ts';
 
+/** Group commit's settings as read; `maxBatch` and `lanes` undefined: the database's defaults. */
+export interface PostingBatchConfig {
+  windowMs: number;
+  maxBatch: number | undefined;
+  lanes: number | undefined;
+  lockWaitMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -48,10 +56,14 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /**
    * Group commit of postings (docs/group-commit.md): how long a posting arriving on a busy system
-   * waits for others (POSTING_BATCH_WINDOW_MS, default 1) and how many postings one database
-   * transaction holds at most (POSTING_BATCH_MAX, default 1: off, each posting in a transaction of its own).
+   * waits for others (POSTING_BATCH_WINDOW_MS, default 1), how many postings one database
+   * transaction holds at most (POSTING_BATCH_MAX; 1 is off, each posting in a transaction of its
+   * own), how many batches run side by side (POSTING_BATCH_LANES), and how long a unit after the
+   * first of its batch waits for a row lock before it steps aside to the next batch
+   * (POSTING_BATCH_LOCK_WAIT_MS, default 50). Unset, the size and the lanes follow the database
+   * (postingBatchFor in posting-batcher.ts).
    */
-  postingBatch: { windowMs: number; maxBatch: number };
+  postingBatch: PostingBatchConfig;
   /**
    * Where files are kept (FILE_STORE, docs/files.md): 'folder' (dataDir/files), 'database' or
    * 's3'. Undefined follows the database: the folder with the embedded one, the database with
@@ -86,6 +98,17 @@ function ranged(name: string, env: NodeJS.ProcessEnv, fallback: number, min: num
   const parsed = int(env[name], fallback);
   if (parsed < min || parsed > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${parsed}`);
   return parsed;
+}
+
+/** Group commit's settings (docs/group-commit.md); the size and the lanes are undefined unless set. */
+function postingBatchSettings(env: NodeJS.ProcessEnv): PostingBatchConfig {
+  const unlessUnset = (name: string, min: number, max: number) => (env[name] ? ranged(name, env, min, min, max) : undefined);
+  return {
+    windowMs: ranged('POSTING_BATCH_WINDOW_MS', env, 1, 0, 100),
+    maxBatch: unlessUnset('POSTING_BATCH_MAX', 1, 1000),
+    lanes: unlessUnset('POSTING_BATCH_LANES', 1, 16),
+    lockWaitMs: ranged('POSTING_BATCH_LOCK_WAIT_MS', env, 50, 0, 10_000),
+  };
 }
 
 const OTP_RESEND_GAP_DEFAULT_S = 10;
@@ -183,7 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     merchantApiRatePerMinute: int(env.MERCHANT_API_RATE_PER_MINUTE, 300),
     credentialsKey: credentialsKeyFrom(env),
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
-    postingBatch: { windowMs: ranged('POSTING_BATCH_WINDOW_MS', env, 1, 0, 100), maxBatch: ranged('POSTING_BATCH_MAX', env, 1, 1, 1000) },
+    postingBatch: postingBatchSettings(env),
     fileStore: fileStoreKind(env, s3),
     s3,
     ...overrides,

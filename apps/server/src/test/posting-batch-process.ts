@@ -1,8 +1,9 @@
 // Postings through group commit in a process of its own, for the test that kills it for real
 // (SIGKILL) while batches are in flight: `node --import tsx apps/server/src/test/posting-batch-process.ts`
 // with DATABASE_URL naming the test's database and BATCH_WALLETS the funded wallets, as JSON
-// [{ "userId": "1", "walletId": "2" }, ...] (all in AED). Eight workers post transfers between
-// them under keys `batch-crash:<n>`, and each acknowledged posting is printed as `acked <n>`
+// [{ "userId": "1", "walletId": "2" }, ...] (all in AED), and BATCH_LANES the batcher's lanes
+// (default 1). Eight workers post transfers between them (each payer's in its lane) under keys
+// `batch-crash:<n>`, and each acknowledged posting is printed as `acked <n>`
 // only once its batch committed. It never stops by itself: the test kills it.
 import { assert, postingKey, sendMoneyEntries, TransactionType } from '@paywallet/ledger';
 import { TRANSACTION_STATUS } from '@paywallet/contract';
@@ -23,39 +24,42 @@ async function main(): Promise<void> {
   assert(wallets.length >= 2, 'BATCH_WALLETS names two wallets or more');
   const { db } = await openDatabase({ databaseUrl });
   const currency = await db.selectFrom('currencies').select('id').where('code', '=', 'AED').executeTakeFirstOrThrow();
-  const batcher = new PostingBatcher(db, { windowMs: 2, maxBatch: 64 });
+  const batcher = new PostingBatcher(db, { windowMs: 2, maxBatch: 64, lanes: Number(process.env.BATCH_LANES ?? 1), lockWaitMs: 50 });
   let next = 0;
   const worker = async () => {
     for (;;) {
       const n = next++;
       const payer = wallets[n % wallets.length]!;
       const payee = wallets[(n + 1) % wallets.length]!;
-      const posted = await withPosting(batcher, (trx) =>
-        postEntries(
-          trx,
-          {
-            typeId: TransactionType.Transfer,
-            status: TRANSACTION_STATUS.SUCCESS,
-            currencyId: currency.id,
-            amountMinor: CHARGES.amountMinor,
-            feeMinor: CHARGES.feeMinor,
-            vatMinor: CHARGES.vatMinor,
-            totalAmountMinor: CHARGES.totalDebitMinor,
-            sender: { userId: payer.userId, walletId: payer.walletId, title: 'Payer', accountNumber: 'P' },
-            receiver: { userId: payee.userId, walletId: payee.walletId, title: 'Payee', accountNumber: 'Q' },
-            postingKey: postingKey('batch-crash', n),
-          },
-          sendMoneyEntries({
-            payerWalletId: String(payer.walletId),
-            payeeWalletId: String(payee.walletId),
-            currency: 'AED',
-            charges: CHARGES,
-          }),
-          [
-            { name: 'Fee', type: 'fee', chargesMinor: CHARGES.feeMinor },
-            { name: 'VAT', type: 'vat', chargesMinor: CHARGES.vatMinor },
-          ],
-        ),
+      const posted = await withPosting(
+        batcher,
+        (trx) =>
+          postEntries(
+            trx,
+            {
+              typeId: TransactionType.Transfer,
+              status: TRANSACTION_STATUS.SUCCESS,
+              currencyId: currency.id,
+              amountMinor: CHARGES.amountMinor,
+              feeMinor: CHARGES.feeMinor,
+              vatMinor: CHARGES.vatMinor,
+              totalAmountMinor: CHARGES.totalDebitMinor,
+              sender: { userId: payer.userId, walletId: payer.walletId, title: 'Payer', accountNumber: 'P' },
+              receiver: { userId: payee.userId, walletId: payee.walletId, title: 'Payee', accountNumber: 'Q' },
+              postingKey: postingKey('batch-crash', n),
+            },
+            sendMoneyEntries({
+              payerWalletId: String(payer.walletId),
+              payeeWalletId: String(payee.walletId),
+              currency: 'AED',
+              charges: CHARGES,
+            }),
+            [
+              { name: 'Fee', type: 'fee', chargesMinor: CHARGES.feeMinor },
+              { name: 'VAT', type: 'vat', chargesMinor: CHARGES.vatMinor },
+            ],
+          ),
+        { key: payer.walletId },
       );
       if (posted.ok) process.stdout.write(`acked ${n}\n`);
     }

@@ -17,7 +17,7 @@ import { countRows, createTestApp, type TestApp } from '../../test/harness.ts';
 import { balanceOf, createTestPerson, expectLedgerInvariants, fundWallet, type TestPerson } from '../../test/money.ts';
 import { AppError } from '../../transport/errors.ts';
 import { postEntries, PostingRefused, runPosting, withPosting, type ChargeRow } from './ledger.service.ts';
-import { PostingBatcher, type BatchReport } from './posting-batcher.ts';
+import { DEFAULT_POSTING_BATCH_SETTINGS, PostingBatcher, type BatchReport, type PostingBatchSettings } from './posting-batcher.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
@@ -65,10 +65,29 @@ function transferWork(payer: TestPerson, payee: TestPerson, key: string | null, 
     );
 }
 
-/** A batcher whose batches are recorded. */
-function recordingBatcher(settings = { windowMs: 1, maxBatch: 64 }) {
+/** A batcher whose batches are recorded (one lane unless told). */
+function recordingBatcher(settings: Partial<PostingBatchSettings> = {}) {
   const reports: BatchReport[] = [];
-  return { batcher: new PostingBatcher(t.deps.db, settings, (report) => reports.push(report)), reports };
+  const batcher = new PostingBatcher(t.deps.db, { ...DEFAULT_POSTING_BATCH_SETTINGS, ...settings }, (report) => reports.push(report));
+  return { batcher, reports };
+}
+
+/** `count` new people, each with `amountMinor` in AED (none with 0). */
+async function fundedPeople(count: number, amountMinor: bigint): Promise<TestPerson[]> {
+  const people: TestPerson[] = [];
+  for (let i = 0; i < count; i++) {
+    const person = await createTestPerson(t);
+    if (amountMinor > 0n) await fundWallet(t, person.wallets.AED!, amountMinor, 'AED');
+    people.push(person);
+  }
+  return people;
+}
+
+/** A promise resolved from outside: where a unit waits for another to have run. */
+function signal() {
+  let fire!: () => void;
+  const fired = new Promise<void>((resolve) => (fire = resolve));
+  return { fire, fired };
 }
 
 /** Resolves or rejects: what a caller of the batch was answered. */
@@ -105,7 +124,7 @@ describe('group commit', () => {
       ),
     ]);
 
-    expect(reports).toEqual([{ size: 13, committed: 10, failed: 3, retried: 0, commitError: false }]);
+    expect(reports).toEqual([{ lane: 0, size: 13, committed: 10, failed: 3, retried: 0, deadlocks: 0, commitError: false }]);
     const created = answers.slice(0, 8);
     for (const answer of created) expect(answer).toMatchObject({ ok: true, value: { outcome: 'created' } });
     expect(answers[8]).toMatchObject({ ok: false, error: expect.any(PostingRefused) });
@@ -147,7 +166,7 @@ describe('group commit', () => {
       settle(batcher.run(transferWork(payer, payee, freshKey()))),
     ]);
 
-    expect(reports).toEqual([{ size: 4, committed: 0, failed: 4, retried: 0, commitError: true }]);
+    expect(reports).toEqual([{ lane: 0, size: 4, committed: 0, failed: 4, retried: 0, deadlocks: 0, commitError: true }]);
     for (const answer of answers) expect(answer).toMatchObject({ ok: false, error: expect.objectContaining({ code: '23505' }) });
     expect(await countRows(t, LEDGER_TABLES)).toEqual(before);
     expect(await balanceOf(t, payer.wallets.AED!)).toBe(1_000_000n);
@@ -161,10 +180,10 @@ describe('group commit', () => {
     const payer = await createTestPerson(t);
     const payee = await createTestPerson(t);
     await fundWallet(t, payer.wallets.AED!, 20_000n, 'AED');
-    const { batcher, reports } = recordingBatcher({ windowMs: 50, maxBatch: 64 });
+    const { batcher, reports } = recordingBatcher({ windowMs: 50 });
 
     expect(await runPosting(batcher, transferWork(payer, payee, freshKey()))).toMatchObject({ outcome: 'created' });
-    expect(reports).toEqual([{ size: 1, committed: 1, failed: 0, retried: 0, commitError: false }]);
+    expect(reports).toEqual([{ lane: 0, size: 1, committed: 1, failed: 0, retried: 0, deadlocks: 0, commitError: false }]);
     expect(await withPosting(batcher, transferWork(payer, payee, freshKey()))).toEqual({
       ok: false,
       code: 'INSUFFICIENT_FUNDS',
@@ -179,7 +198,7 @@ describe('group commit', () => {
     const payer = await createTestPerson(t);
     const payee = await createTestPerson(t);
     await fundWallet(t, payer.wallets.AED!, 1_000_000n, 'AED');
-    const { batcher, reports } = recordingBatcher({ windowMs: 1, maxBatch: 4 });
+    const { batcher, reports } = recordingBatcher({ maxBatch: 4 });
 
     const answers = await Promise.all(Array.from({ length: 10 }, () => withPosting(batcher, transferWork(payer, payee, freshKey()))));
 
@@ -190,56 +209,139 @@ describe('group commit', () => {
   });
 });
 
-describe.skipIf(!onPostgres)('group commit under load (PostgreSQL)', () => {
-  it('many workers at once share batches, and the money moved is exactly what callers were told', { timeout: 120_000 }, async () => {
-    const people: TestPerson[] = [];
-    for (let i = 0; i < 10; i++) {
-      const person = await createTestPerson(t);
-      // Little money: many transfers are refused for the balance, inside batches.
-      await fundWallet(t, person.wallets.AED!, 15_000n, 'AED');
-      people.push(person);
-    }
-    const { batcher, reports } = recordingBatcher({ windowMs: 2, maxBatch: 64 });
-    const starting = await Promise.all(people.map((p) => balanceOf(t, p.wallets.AED!)));
-    const moved = new Map<TestPerson, bigint>(people.map((p) => [p, 0n]));
-    let next = 0;
-    let refused = 0;
-    const worker = async () => {
-      while (next < 400) {
-        const n = next++;
-        const payer = people[n % people.length]!;
-        const payee = people[(n * 7 + 3) % people.length]!;
-        if (payee === payer) continue;
-        const answer = await withPosting(batcher, transferWork(payer, payee, freshKey()));
-        if (!answer.ok) {
-          refused++;
-          continue;
-        }
-        moved.set(payer, moved.get(payer)! - CHARGES.totalDebitMinor);
-        moved.set(payee, moved.get(payee)! + CHARGES.amountMinor);
-      }
+describe.skipIf(!onPostgres)('group commit in lanes (PostgreSQL: a connection per lane)', () => {
+  /** A unit that posts, says it has, then waits for `other` before its batch goes on. */
+  const postThenMeet =
+    (work: ReturnType<typeof transferWork>, ran: ReturnType<typeof signal>, other: ReturnType<typeof signal>) =>
+    async (trx: Parameters<typeof work>[0]) => {
+      const posted = await work(trx);
+      ran.fire();
+      await other.fired;
+      return posted;
     };
-    await Promise.all(Array.from({ length: 24 }, worker));
 
-    expect(refused).toBeGreaterThan(0);
-    expect(Math.max(...reports.map((report) => report.size))).toBeGreaterThan(1);
-    expect(reports.every((report) => !report.commitError)).toBe(true);
-    for (const [index, person] of people.entries()) {
-      expect(await balanceOf(t, person.wallets.AED!)).toBe(starting[index]! + moved.get(person)!);
-    }
+  it('runs two lanes side by side, each batch committing on its own, and a refusal in one lane does not touch the other', async () => {
+    const [payerA, payerB] = await fundedPeople(2, 1_000_000n);
+    const [poor] = await fundedPeople(1, 5_000n);
+    const [payeeA, payeeB] = await fundedPeople(2, 0n);
+    const { batcher, reports } = recordingBatcher({ lanes: 2 });
+    const aRan = signal();
+    const bRan = signal();
+
+    // Each lane's first unit waits until the other lane's has posted: only two batches in flight
+    // at once get past it (one batch at a time would wait for ever).
+    const answers = await Promise.all([
+      settle(batcher.run(postThenMeet(transferWork(payerA!, payeeA!, freshKey()), aRan, bRan), { key: 0n })),
+      settle(batcher.run(transferWork(poor!, payeeA!, freshKey()), { key: 0n })), // 10,473 from 5,000: refused
+      settle(
+        batcher.run(
+          async (trx) => {
+            await transferWork(payerA!, payeeA!, freshKey())(trx);
+            throw new Error('the business write after the posting failed');
+          },
+          { key: 0n },
+        ),
+      ),
+      settle(batcher.run(postThenMeet(transferWork(payerB!, payeeB!, freshKey()), bRan, aRan), { key: 1n })),
+      settle(batcher.run(transferWork(payerB!, payeeB!, freshKey()), { key: 1n })),
+    ]);
+
+    expect([...reports].sort((a, b) => a.lane - b.lane)).toEqual([
+      { lane: 0, size: 3, committed: 1, failed: 2, retried: 0, deadlocks: 0, commitError: false },
+      { lane: 1, size: 2, committed: 2, failed: 0, retried: 0, deadlocks: 0, commitError: false },
+    ]);
+    expect(answers.map((answer) => answer.ok)).toEqual([true, false, false, true, true]);
+    expect(answers[1]).toMatchObject({ ok: false, error: expect.any(PostingRefused) });
+    expect(await balanceOf(t, payerA!.wallets.AED!)).toBe(1_000_000n - CHARGES.totalDebitMinor);
+    expect(await balanceOf(t, poor!.wallets.AED!)).toBe(5_000n);
+    expect(await balanceOf(t, payeeA!.wallets.AED!)).toBe(CHARGES.amountMinor);
+    expect(await balanceOf(t, payerB!.wallets.AED!)).toBe(1_000_000n - 2n * CHARGES.totalDebitMinor);
+    expect(await balanceOf(t, payeeB!.wallets.AED!)).toBe(2n * CHARGES.amountMinor);
     await expectLedgerInvariants(t);
   });
 
+  it.each([
+    { lockWaitMs: 50, how: 'the waiting unit steps aside after its lock wait', deadlocks: 0 },
+    { lockWaitMs: 0, how: 'PostgreSQL rolls a deadlock victim back', deadlocks: 1 },
+  ])(
+    'breaks a lock cycle between two lanes ($how): the unit runs again and every balance is what its caller was told',
+    async ({ lockWaitMs, deadlocks }) => {
+      const [x, y] = await fundedPeople(2, 0n);
+      const payers = await fundedPeople(4, 100_000n);
+      const [payerA1, payerA2, payerB1, payerB2] = payers;
+      const { batcher, reports } = recordingBatcher({ lanes: 2, lockWaitMs });
+      const aRan = signal();
+      const bRan = signal();
+
+      // Lane 0 credits X, lane 1 credits Y; once both have, lane 0 credits Y and lane 1 credits X:
+      // each batch waits for a row the other holds until its commit.
+      const answers = await Promise.all([
+        settle(batcher.run(postThenMeet(transferWork(payerA1!, x!, freshKey()), aRan, bRan), { key: 0n })),
+        settle(batcher.run(transferWork(payerA2!, y!, freshKey()), { key: 0n })),
+        settle(batcher.run(postThenMeet(transferWork(payerB1!, y!, freshKey()), bRan, aRan), { key: 1n })),
+        settle(batcher.run(transferWork(payerB2!, x!, freshKey()), { key: 1n })),
+      ]);
+
+      for (const answer of answers) expect(answer).toMatchObject({ ok: true, value: { outcome: 'created' } });
+      const sum = (field: 'retried' | 'deadlocks' | 'committed') => reports.reduce((total, report) => total + report[field], 0);
+      expect(sum('committed')).toBe(4);
+      expect(sum('retried')).toBeGreaterThanOrEqual(1);
+      expect(sum('deadlocks')).toBe(deadlocks);
+      expect(reports.every((report) => !report.commitError && report.failed === 0)).toBe(true);
+      for (const payer of payers) expect(await balanceOf(t, payer.wallets.AED!)).toBe(100_000n - CHARGES.totalDebitMinor);
+      expect(await balanceOf(t, x!.wallets.AED!)).toBe(2n * CHARGES.amountMinor);
+      expect(await balanceOf(t, y!.wallets.AED!)).toBe(2n * CHARGES.amountMinor);
+      await expectLedgerInvariants(t);
+    },
+  );
+});
+
+describe.skipIf(!onPostgres)('group commit under load (PostgreSQL)', () => {
   it(
-    'a process killed while its batches are in flight leaves every acknowledged posting and nothing half-written',
+    'many workers at once share batches in four lanes, and the money moved is exactly what callers were told',
     { timeout: 120_000 },
     async () => {
-      const people: TestPerson[] = [];
-      for (let i = 0; i < 6; i++) {
-        const person = await createTestPerson(t);
-        await fundWallet(t, person.wallets.AED!, 100_000_000n, 'AED');
-        people.push(person);
+      // Little money: many transfers are refused for the balance, inside batches.
+      const people = await fundedPeople(10, 15_000n);
+      // Four lanes, the units routed to the least busy: batches meet in lock cycles across lanes.
+      const { batcher, reports } = recordingBatcher({ windowMs: 2, maxBatch: 64, lanes: 4 });
+      const starting = await Promise.all(people.map((p) => balanceOf(t, p.wallets.AED!)));
+      const moved = new Map<TestPerson, bigint>(people.map((p) => [p, 0n]));
+      let next = 0;
+      let refused = 0;
+      const worker = async () => {
+        while (next < 400) {
+          const n = next++;
+          const payer = people[n % people.length]!;
+          const payee = people[(n * 7 + 3) % people.length]!;
+          if (payee === payer) continue;
+          const answer = await withPosting(batcher, transferWork(payer, payee, freshKey()));
+          if (!answer.ok) {
+            refused++;
+            continue;
+          }
+          moved.set(payer, moved.get(payer)! - CHARGES.totalDebitMinor);
+          moved.set(payee, moved.get(payee)! + CHARGES.amountMinor);
+        }
+      };
+      await Promise.all(Array.from({ length: 24 }, worker));
+
+      expect(refused).toBeGreaterThan(0);
+      expect(Math.max(...reports.map((report) => report.size))).toBeGreaterThan(1);
+      expect(new Set(reports.map((report) => report.lane)).size).toBeGreaterThan(1);
+      expect(reports.every((report) => !report.commitError)).toBe(true);
+      for (const [index, person] of people.entries()) {
+        expect(await balanceOf(t, person.wallets.AED!)).toBe(starting[index]! + moved.get(person)!);
       }
+      await expectLedgerInvariants(t);
+    },
+  );
+
+  it(
+    'a process killed while its batches are in flight in four lanes leaves every acknowledged posting and nothing half-written',
+    { timeout: 120_000 },
+    async () => {
+      const people = await fundedPeople(6, 100_000_000n);
       const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(t.deps.db);
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.pathname = `/${rows[0]!.name}`;
@@ -251,6 +353,7 @@ describe.skipIf(!onPostgres)('group commit under load (PostgreSQL)', () => {
           ...process.env,
           DATABASE_URL: url.toString(),
           BATCH_WALLETS: JSON.stringify(people.map((p) => ({ userId: String(p.id), walletId: String(p.wallets.AED) }))),
+          BATCH_LANES: '4',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

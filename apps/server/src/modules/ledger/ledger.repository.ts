@@ -218,10 +218,24 @@ function chargeInsertSql(charges: ChargeRow[]) {
 
 // Group commit (posting-batcher.ts): each unit of a batch runs in a savepoint of its own.
 
-/** Takes unit `index`'s savepoint, releasing the previous unit's in the same round trip (one simple query, no parameters). */
-export async function openUnitSavepoint(trx: Transaction<Database>, index: number): Promise<void> {
+/**
+ * Takes unit `index`'s savepoint, releasing the previous unit's in the same round trip (one
+ * simple query, no parameters). From the second unit on, the batch's row-lock waits are limited
+ * to `lockWaitMs` (lock_timeout, to the end of the batch's transaction; 0 leaves them unlimited):
+ * a later unit of a batch holds its earlier units' locks while it waits (posting-batcher.ts).
+ */
+export async function openUnitSavepoint(trx: Transaction<Database>, index: number, lockWaitMs = 0): Promise<void> {
   const name = unitSavepoint(index);
-  await sql.raw(index === 0 ? `SAVEPOINT ${name}` : `RELEASE SAVEPOINT ${unitSavepoint(index - 1)}; SAVEPOINT ${name}`).execute(trx);
+  assert(Number.isSafeInteger(lockWaitMs) && lockWaitMs >= 0, `a lock wait is a whole number of ms, got ${lockWaitMs}`);
+  const statements =
+    index === 0
+      ? [`SAVEPOINT ${name}`]
+      : [
+          `RELEASE SAVEPOINT ${unitSavepoint(index - 1)}`,
+          ...(index === 1 && lockWaitMs > 0 ? [`SET LOCAL lock_timeout = ${lockWaitMs}`] : []),
+          `SAVEPOINT ${name}`,
+        ];
+  await sql.raw(statements.join('; ')).execute(trx);
 }
 
 /** Undoes everything unit `index` wrote (its row locks go too); the batch's transaction goes on. */

@@ -32,7 +32,9 @@ import type {
 } from './ledger.types.ts';
 import * as repository from './ledger.repository.ts';
 import { answerTakenKey, isPostingKeyConflict, keyedPendingPosting, keyedPosting } from './posting-keys.ts';
-import { PostingBatcher } from './posting-batcher.ts';
+import type { PostingBatchConfig } from '../../config.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { PostingBatcher, postingBatchFor, type PostingRoute } from './posting-batcher.ts';
 
 export type { ChargeRow, MerchantPaymentColumns, PartyRef, PostedAmounts, PostingTransaction };
 
@@ -207,23 +209,31 @@ function singleCurrency(entries: Entries): boolean {
 /** Where work that posts runs: its own database transaction, or the next batch of a PostingBatcher (group commit). */
 export type PostingRunner = PostingBatcher | { transaction(): { execute<R>(fn: (trx: Transaction<Database>) => Promise<R>): Promise<R> } };
 
+/** The platform's posting runner (deps.postings): a batcher when group commit is on, else the database. */
+export function postingRunnerFor(database: DatabaseHandle, config: PostingBatchConfig): PostingRunner {
+  const settings = postingBatchFor(database.kind, config);
+  return settings.maxBatch > 1 ? new PostingBatcher(database.db, settings) : database.db;
+}
+
 /**
  * Runs work that posts, all or nothing, and answers after it committed: in a database
  * transaction of its own (given a database), or as one unit of the next group commit (given a
- * PostingBatcher, docs/group-commit.md), where it runs in a savepoint of its own. Throws what
- * the work threw; nothing of it was written then.
+ * PostingBatcher, docs/group-commit.md), where it runs in a savepoint of its own; `route.key`
+ * (the payer) keeps one payer's postings in one lane of the batcher. Throws what the work threw;
+ * nothing of it was written then.
  */
-export function runPosting<T>(runner: PostingRunner, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  return runner instanceof PostingBatcher ? runner.run(work) : runner.transaction().execute(work);
+export function runPosting<T>(runner: PostingRunner, work: (trx: Transaction<Database>) => Promise<T>, route?: PostingRoute): Promise<T> {
+  return runner instanceof PostingBatcher ? runner.run(work, route) : runner.transaction().execute(work);
 }
 
 /** runPosting, with a refused posting (insufficient funds) as a value. */
 export async function withPosting<T>(
   runner: PostingRunner,
   work: (trx: Transaction<Database>) => Promise<T>,
+  route?: PostingRoute,
 ): Promise<{ ok: true; value: T } | { ok: false; code: 'INSUFFICIENT_FUNDS'; walletId: bigint }> {
   try {
-    return { ok: true, value: await runPosting(runner, work) };
+    return { ok: true, value: await runPosting(runner, work, route) };
   } catch (error) {
     if (error instanceof PostingRefused) return { ok: false, code: 'INSUFFICIENT_FUNDS', walletId: error.walletId };
     throw error;

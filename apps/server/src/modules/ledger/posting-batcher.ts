@@ -8,20 +8,31 @@
 // - Every caller is answered only after the batch's COMMIT returned: success means durably
 //   committed. If the COMMIT fails, every caller of the batch gets that error (nothing of the
 //   batch was written; a unit that had failed on its own gets the commit's error too).
-// - A unit that the database chose as a deadlock victim (40P01) was rolled back to its
-//   savepoint, whole: it is run again in a following batch (at most DEADLOCK_RETRIES times).
-// - One batch at a time per batcher: when none runs, a unit starts a batch at once (with the
-//   units that arrived in the same turn of the event loop), so an idle posting is not delayed.
-//   Units that arrive while a batch runs form the next batch, which starts when it ends. A unit
-//   arriving soon after a batch ended (less than `windowMs` ago: the system is busy) waits up to
-//   `windowMs` for others, unless `maxBatch` units are waiting.
-// - The same SQL on PostgreSQL and PGlite (one connection: the batch holds it while it runs).
+// - Lanes: up to `lanes` batches run side by side, each on a connection of its own. A unit goes
+//   to the lane its route key names (the payer: one payer's postings never race each other
+//   across lanes), else to the least busy lane. Within a lane, one batch at a time: when none
+//   runs, a unit starts a batch at once (with the units that arrived in the same turn of the
+//   event loop), so an idle posting is not delayed. Units that arrive while it runs form the
+//   next batch, which starts when it ends. A unit arriving soon after a batch ended (less than
+//   `windowMs` ago: the system is busy) waits up to `windowMs` for others, unless `maxBatch`
+//   units are waiting.
+// - Lock cycles across lanes: a batch holds the row locks of its earlier units while a later
+//   unit runs, so two batches can wait on each other. The first unit of a batch holds nothing
+//   of the batch's and waits as a transaction of its own would; every later unit waits at most
+//   `lockWaitMs` for a row lock (lock_timeout), then steps aside: it is rolled back to its
+//   savepoint, whole, and runs again as the FIRST unit of its lane's next batch. A cycle of
+//   waiting batches is so broken within `lockWaitMs` (not PostgreSQL's 1 s deadlock_timeout),
+//   and every unit makes progress (a first unit never steps aside). A deadlock victim (40P01)
+//   the database chose is run again the same way (at most DEADLOCK_RETRIES times).
+// - The same SQL on PostgreSQL and PGlite (one connection: one lane, the batch holds it while
+//   it runs).
 //
-// Units run one after another on the batch's connection, in arrival order; a unit sees what
+// Units of a batch run one after another on its connection, in arrival order; a unit sees what
 // the units before it in the batch wrote (one transaction), exactly as if they had committed
 // before it. A unit must not start database work that outlives it.
 import type { Kysely, Transaction } from 'kysely';
 import { assert } from '@paywallet/ledger';
+import type { PostingBatchConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { openUnitSavepoint, rollbackToUnitSavepoint } from './ledger.repository.ts';
 
@@ -30,14 +41,27 @@ export interface PostingBatchSettings {
   windowMs: number;
   /** At most this many units in one database transaction. */
   maxBatch: number;
+  /** Batches in flight at once, each on a connection of its own (1 on PGlite: one connection). */
+  lanes: number;
+  /** How long a unit after the first of its batch waits for a row lock before it steps aside (ms); 0: no limit. */
+  lockWaitMs: number;
+}
+
+/** Where a unit runs: `key` (e.g. the payer's wallet or user id) keeps units of one key in one lane. */
+export interface PostingRoute {
+  key?: bigint | string;
 }
 
 /** What one batch did, for tests and benchmarks. */
 export interface BatchReport {
+  lane: number;
   size: number;
   committed: number;
   failed: number;
+  /** Units that will run again in a following batch: deadlock victims and units that stepped aside from a lock wait. */
   retried: number;
+  /** Of `retried`, the deadlock victims (40P01). */
+  deadlocks: number;
   /** The batch's COMMIT (or its transaction) failed: every unit was answered with the error. */
   commitError: boolean;
 }
@@ -48,16 +72,64 @@ interface Unit {
   work: PostingWork<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
-  attempts: number;
+  deadlocks: number;
 }
 
 type Outcome = { unit: Unit; ok: true; value: unknown } | { unit: Unit; ok: false; error: unknown };
 
 const DEADLOCK_RETRIES = 3;
 
-export const DEFAULT_POSTING_BATCH_SETTINGS: PostingBatchSettings = { windowMs: 1, maxBatch: 64 };
+export const DEFAULT_POSTING_BATCH_SETTINGS: PostingBatchSettings = { windowMs: 1, maxBatch: 64, lanes: 1, lockWaitMs: 50 };
+
+/**
+ * What the platform runs with, the settings given first. On PostgreSQL: group commit off by
+ * default (see docs/group-commit.md for the measurements that decide it), 4 lanes when on. On
+ * PGlite: off by default, and one lane whatever is set (one connection: lanes would only queue).
+ */
+export function postingBatchFor(kind: 'pglite' | 'postgres', config: PostingBatchConfig): PostingBatchSettings {
+  const onPostgres = kind === 'postgres';
+  return {
+    windowMs: config.windowMs,
+    maxBatch: config.maxBatch ?? (onPostgres ? POSTGRES_DEFAULT_MAX_BATCH : 1),
+    lanes: onPostgres ? (config.lanes ?? 4) : 1,
+    lockWaitMs: config.lockWaitMs,
+  };
+}
+
+/** 1: off (a transaction per posting) until the bench shows group commit at least as fast. */
+const POSTGRES_DEFAULT_MAX_BATCH = 1;
 
 export class PostingBatcher {
+  private readonly lanes: Lane[];
+
+  constructor(
+    db: Kysely<Database>,
+    readonly settings: PostingBatchSettings = DEFAULT_POSTING_BATCH_SETTINGS,
+    onBatch?: (report: BatchReport) => void,
+  ) {
+    assert(Number.isInteger(settings.maxBatch) && settings.maxBatch >= 1, 'maxBatch is a whole number from 1');
+    assert(settings.windowMs >= 0, 'windowMs is not negative');
+    assert(Number.isInteger(settings.lanes) && settings.lanes >= 1, 'lanes is a whole number from 1');
+    assert(Number.isInteger(settings.lockWaitMs) && settings.lockWaitMs >= 0, 'lockWaitMs is a whole number, not negative');
+    this.lanes = Array.from({ length: settings.lanes }, (_, index) => new Lane(index, db, settings, onBatch));
+  }
+
+  /** Runs `work` in the next batch of its lane; resolves with its value (or rejects) after that batch committed. */
+  run<T>(work: PostingWork<T>, route: PostingRoute = {}): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.laneFor(route).add({ work, resolve: resolve as (value: unknown) => void, reject, deadlocks: 0 });
+    });
+  }
+
+  private laneFor(route: PostingRoute): Lane {
+    if (route.key !== undefined) return this.lanes[laneIndex(route.key, this.lanes.length)]!;
+    // The least busy lane: an idle one first, else the shortest queue.
+    return this.lanes.reduce((best, lane) => (lane.load() < best.load() ? lane : best));
+  }
+}
+
+/** One batch at a time, on a connection of its own (each batch's transaction takes one from the pool). */
+class Lane {
   private queue: Unit[] = [];
   private running = false;
   private timer: NodeJS.Timeout | null = null;
@@ -65,20 +137,20 @@ export class PostingBatcher {
   private lastBatchEndedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
+    private readonly index: number,
     private readonly db: Kysely<Database>,
-    readonly settings: PostingBatchSettings = DEFAULT_POSTING_BATCH_SETTINGS,
+    private readonly settings: PostingBatchSettings,
     private readonly onBatch?: (report: BatchReport) => void,
-  ) {
-    assert(Number.isInteger(settings.maxBatch) && settings.maxBatch >= 1, 'maxBatch is a whole number from 1');
-    assert(settings.windowMs >= 0, 'windowMs is not negative');
+  ) {}
+
+  /** Units waiting, plus the running batch's share (an idle lane is the least busy). */
+  load(): number {
+    return this.queue.length + (this.running ? this.settings.maxBatch : 0);
   }
 
-  /** Runs `work` in the next batch; resolves with its value (or rejects) after the batch committed. */
-  run<T>(work: PostingWork<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject, attempts: 0 });
-      this.schedule();
-    });
+  add(unit: Unit): void {
+    this.queue.push(unit);
+    this.schedule();
   }
 
   private schedule(): void {
@@ -116,16 +188,21 @@ export class PostingBatcher {
   private async runBatch(units: Unit[]): Promise<void> {
     const outcomes: Outcome[] = [];
     const retries: Unit[] = [];
+    let deadlocks = 0;
     try {
       await this.db.transaction().execute(async (trx) => {
         for (const [index, unit] of units.entries()) {
-          await openUnitSavepoint(trx, index);
+          await openUnitSavepoint(trx, index, this.settings.lockWaitMs);
           try {
             outcomes.push({ unit, ok: true, value: await unit.work(trx) });
           } catch (error) {
             await rollbackToUnitSavepoint(trx, index);
-            if (isDeadlock(error) && unit.attempts < DEADLOCK_RETRIES) {
-              unit.attempts++;
+            if (index > 0 && isLockWait(error)) {
+              // Stepped aside (the first unit waits without limit): it goes first in the next batch.
+              retries.push(unit);
+            } else if (isDeadlock(error) && unit.deadlocks < DEADLOCK_RETRIES) {
+              unit.deadlocks++;
+              deadlocks++;
               retries.push(unit);
             } else {
               outcomes.push({ unit, ok: false, error });
@@ -136,7 +213,7 @@ export class PostingBatcher {
     } catch (error) {
       // Nothing of the batch was committed: every caller hears why, and none runs again.
       for (const unit of units) unit.reject(error);
-      this.onBatch?.({ size: units.length, committed: 0, failed: units.length, retried: 0, commitError: true });
+      this.report({ size: units.length, committed: 0, failed: units.length, retried: 0, deadlocks: 0, commitError: true });
       return;
     }
     // Committed: now, and only now, each caller is answered.
@@ -146,10 +223,38 @@ export class PostingBatcher {
     }
     this.queue.unshift(...retries);
     const failed = outcomes.filter((o) => !o.ok).length;
-    this.onBatch?.({ size: units.length, committed: outcomes.length - failed, failed, retried: retries.length, commitError: false });
+    this.report({
+      size: units.length,
+      committed: outcomes.length - failed,
+      failed,
+      retried: retries.length,
+      deadlocks,
+      commitError: false,
+    });
+  }
+
+  private report(report: Omit<BatchReport, 'lane'>): void {
+    this.onBatch?.({ lane: this.index, ...report });
   }
 }
 
+/** The lane of a route key: a bigint by its remainder, a string by its FNV-1a hash. */
+function laneIndex(key: bigint | string, lanes: number): number {
+  if (typeof key === 'bigint') return Number(((key % BigInt(lanes)) + BigInt(lanes)) % BigInt(lanes));
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % lanes;
+}
+
+function errorCode(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+}
+
 function isDeadlock(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '40P01';
+  return errorCode(error) === '40P01';
+}
+
+/** lock_timeout ran out (55P03): the unit waited `lockWaitMs` for a row another transaction holds. */
+function isLockWait(error: unknown): boolean {
+  return errorCode(error) === '55P03';
 }
