@@ -22,7 +22,7 @@
 // transactions the step posted, the run's wallets); after every run the full invariants hold. A
 // step the model refuses must be refused by the named error and write no money row.
 //
-// Runs: MONEY_MODEL_RUNS (default 150 a database in the suite; 1,000 on demand: docs/money-model.md);
+// Runs: MONEY_MODEL_RUNS (default 1,000 on PostgreSQL, 300 on PGlite: docs/money-model.md);
 // fast-check's seed is printed on failure, and MONEY_MODEL_SEED replays one (with
 // MONEY_MODEL_PATH, its shrunk counterexample alone).
 import { readFile } from 'node:fs/promises';
@@ -58,7 +58,13 @@ import { refundPayment } from '../merchant-payments/refund.service.ts';
 import { AppError } from '../../transport/errors.ts';
 import { RESERVE_RELEASE_BATCH, SETTLEMENT_BATCH } from '../settlements/settlements.jobs.ts';
 
-const RUNS = Number(process.env.MONEY_MODEL_RUNS ?? 150);
+/**
+ * Runs a database (docs/money-model.md): 1,000 on PostgreSQL; PGlite computes every query in this
+ * process's WASM, several times PostgreSQL's cost a run, so it runs what fits in the same time.
+ * MONEY_MODEL_RUNS overrides both.
+ */
+const DEFAULT_RUNS = process.env.TEST_DB === 'postgres' ? 1000 : 300;
+const RUNS = Number(process.env.MONEY_MODEL_RUNS ?? DEFAULT_RUNS);
 /**
  * The suite draws from a constant seed (test/random.ts's rule: a constant or an environment
  * variable), so what it covers is the same on every run and every machine; MONEY_MODEL_SEED=<n>
@@ -1211,9 +1217,10 @@ describe('the model of money', () => {
       Object.fromEntries(Object.entries(timing).map(([k, v]) => [k, Math.round(v)])),
     );
     // Every kind of movement and of refusal happened in the suite's sequence (its seed is fixed:
-    // the first 150 runs hold every kind listed; a random seed's runs are asked the same).
-    if (RUNS >= 150 && REPLAY_PATH === undefined) {
-      for (const kind of [
+    // the first 200 runs hold every kind listed but one, the first 1,000 all; a random seed's runs
+    // are asked the same).
+    if (RUNS >= 200 && REPLAY_PATH === undefined) {
+      const kinds = [
         'deposit',
         'deposit USD',
         'transfer',
@@ -1229,7 +1236,6 @@ describe('the model of money', () => {
         'refund-rejected',
         'refund-paid-available',
         'refund-paid-on_hold',
-        'refund-unpayable',
         'api-refund-available',
         'api-refund-on_hold',
         'withdraw',
@@ -1252,9 +1258,10 @@ describe('the model of money', () => {
         'refused REFUND_BALANCE_INSUFFICIENT',
         'refused CAPTURE_EXCEEDS_AUTHORISED',
         'refused PAYMENT_NOT_CAPTURABLE',
-      ]) {
-        expect(totals[kind] ?? 0, kind).toBeGreaterThan(0);
-      }
+        // An approved refund the wallet can no longer pay when the job runs: the rarest, past 200 runs.
+        ...(RUNS >= 1000 ? ['refund-unpayable'] : []),
+      ];
+      for (const kind of kinds) expect(totals[kind] ?? 0, kind).toBeGreaterThan(0);
     }
   }, 3_600_000);
 });
