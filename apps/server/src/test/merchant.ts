@@ -6,7 +6,8 @@ import crypto from 'node:crypto';
 import { FEATURES, getMerchantAppSettingsCall, type TChannelType, type TFeatureSlug } from '@paywallet/contract';
 import type { TestApp } from './harness.ts';
 import { createTestPerson, type TestPerson } from './money.ts';
-import { openSession } from '../modules/auth/sessions.ts';
+import { openSession, USER_STAGE_LIFE_S } from '../modules/auth/sessions.ts';
+import { newSessionToken, sha256Hex } from '../lib/secrets.ts';
 
 export interface StoreSpec {
   name?: string;
@@ -66,6 +67,187 @@ export async function createTestMerchant(
   const staff: TestStaff[] = [];
   for (const member of options.staff ?? []) staff.push(await createTestStaff(t, person.id, member.features));
   return { ...person, stores, staff };
+}
+
+/** Merchants written per statement by createTestMerchants (each row's parameters stay far below PostgreSQL's 65,535). */
+const MERCHANTS_PER_BATCH = 500;
+let batchCounter = 0;
+
+/**
+ * Many merchants at once, each as createTestMerchant makes one with the default stores (a main
+ * account with a wallet per currency, the first the default, a full-stage session, one store with
+ * one terminal and an online and a POS channel): a statement per table for up to 500 merchants,
+ * instead of about ten per merchant. For tests that use merchants by the hundred (the money
+ * model); rows are matched back by their unique columns, not by the order RETURNING answers.
+ */
+export async function createTestMerchants(
+  t: TestApp,
+  count: number,
+  options: { currencies?: readonly string[] } = {},
+): Promise<TestMerchant[]> {
+  const made: TestMerchant[] = [];
+  for (let start = 0; start < count; start += MERCHANTS_PER_BATCH) {
+    made.push(...(await insertMerchantBatch(t, Math.min(MERCHANTS_PER_BATCH, count - start), options.currencies ?? ['AED'])));
+  }
+  return made;
+}
+
+async function insertMerchantBatch(t: TestApp, count: number, currencies: readonly string[]): Promise<TestMerchant[]> {
+  const people = Array.from({ length: count }, () => {
+    batchCounter += 1;
+    const tag = `${batchCounter}-${crypto.randomBytes(3).toString('hex')}`;
+    // +97156: a prefix of its own (createTestPerson +97158, staff +97155, admins +97153).
+    return {
+      email: `merchant-${tag}@test.paywallet.local`,
+      phone: `+97156${String(batchCounter).padStart(7, '0')}`,
+      lastName: `Batch ${batchCounter}`,
+      token: newSessionToken(),
+    };
+  });
+  return t.deps.db.transaction().execute(async (trx) => {
+    const currencyRows = await trx
+      .selectFrom('currencies')
+      .select(['id', 'code'])
+      .where('code', 'in', [...currencies])
+      .execute();
+    const currencyIds = new Map(currencyRows.map((row) => [row.code.trim(), row.id]));
+    const users = await trx
+      .insertInto('users')
+      .values(
+        people.map((person) => ({
+          uuid: crypto.randomUUID(),
+          type: 'merchant' as const,
+          first_name: 'Merchant',
+          last_name: person.lastName,
+          business_name: `Test Business ${person.lastName}`,
+          email: person.email,
+          carrier_code: '+971',
+          phone_number: person.phone,
+          password_hash: 'not-a-password',
+          passcode_hash: 'not-a-passcode',
+          status: 1,
+          avatar: null,
+          device_token: null,
+        })),
+      )
+      .returning(['id', 'email'])
+      .execute();
+    const userIds = new Map(users.map((row) => [row.email, row.id]));
+    const ids = people.map((person) => userIds.get(person.email)!);
+    const accountNumbers = new Set<string>();
+    const walletRows = ids.flatMap((userId) =>
+      currencies.map((code, index) => ({
+        user_id: userId,
+        currency_id: currencyIds.get(code)!,
+        account_number: uniqueAccountNumber(accountNumbers),
+        is_default: index === 0 ? 1 : 0,
+      })),
+    );
+    const wallets = await trx.insertInto('wallets').values(walletRows).returning(['id', 'user_id', 'currency_id']).execute();
+    const expiresAt = new Date(Date.now() + USER_STAGE_LIFE_S * 1000);
+    await trx
+      .insertInto('sessions')
+      .values(
+        people.map((person, index) => ({
+          user_id: ids[index]!,
+          token_hash: sha256Hex(person.token),
+          stage: 'user' as const,
+          admin_login: false,
+          impersonator_user_id: null,
+          impersonator_session_id: null,
+          ip: '127.0.0.1',
+          user_agent: 'vitest',
+          expires_at: expiresAt,
+        })),
+      )
+      .execute();
+    const storeCodes = ids.map(() => code('ST'));
+    const stores = await trx
+      .insertInto('stores')
+      .values(
+        ids.map((userId, index) => ({
+          uuid: crypto.randomUUID(),
+          merchant_user_id: userId,
+          name: 'Store 1',
+          code: storeCodes[index]!,
+          status: 1,
+          type: 1,
+        })),
+      )
+      .returning(['id', 'code'])
+      .execute();
+    const storeIds = new Map(stores.map((row) => [row.code.trim(), row.id]));
+    const terminalCodes = ids.map(() => code('TM'));
+    const terminals = await trx
+      .insertInto('terminals')
+      .values(
+        ids.map((userId, index) => ({
+          uuid: crypto.randomUUID(),
+          merchant_user_id: userId,
+          store_id: storeIds.get(storeCodes[index]!)!,
+          name: 'Terminal 1.1',
+          code: terminalCodes[index]!,
+        })),
+      )
+      .returning(['id', 'code'])
+      .execute();
+    const terminalIds = new Map(terminals.map((row) => [row.code.trim(), row.id]));
+    const channelSpecs = ids.flatMap((userId, index) =>
+      (['online', 'pos'] as const).map((type, channelIndex) => ({
+        uuid: crypto.randomUUID(),
+        merchant_user_id: userId,
+        store_id: storeIds.get(storeCodes[index]!)!,
+        terminal_id: terminalIds.get(terminalCodes[index]!)!,
+        name: `${type === 'pos' ? 'POS' : 'Online'} 1.1.${channelIndex + 1}`,
+        code: code('CH'),
+        type,
+      })),
+    );
+    const channels = await trx.insertInto('channels').values(channelSpecs).returning(['id', 'code']).execute();
+    const channelIds = new Map(channels.map((row) => [row.code.trim(), row.id]));
+    return people.map((person, index): TestMerchant => {
+      const userId = ids[index]!;
+      const mine = wallets.filter((wallet) => wallet.user_id === userId);
+      return {
+        id: userId,
+        email: person.email,
+        phone: person.phone,
+        firstName: 'Merchant',
+        lastName: person.lastName,
+        token: person.token,
+        wallets: Object.fromEntries(
+          currencies.map((currency) => [currency, mine.find((wallet) => wallet.currency_id === currencyIds.get(currency))!.id]),
+        ),
+        stores: [
+          {
+            id: storeIds.get(storeCodes[index]!)!,
+            name: 'Store 1',
+            terminals: [
+              {
+                id: terminalIds.get(terminalCodes[index]!)!,
+                name: 'Terminal 1.1',
+                channels: channelSpecs
+                  .slice(index * 2, index * 2 + 2)
+                  .map((channel) => ({ id: channelIds.get(channel.code)!, name: channel.name, type: channel.type })),
+              },
+            ],
+          },
+        ],
+        staff: [],
+      };
+    });
+  });
+}
+
+/** A wallet account number as the wallets module makes them ('PW' and 12 digits), unique within the batch. */
+function uniqueAccountNumber(taken: Set<string>): string {
+  for (;;) {
+    const number = `PW${crypto.randomInt(0, 1e6).toString().padStart(6, '0')}${crypto.randomInt(0, 1e6).toString().padStart(6, '0')}`;
+    if (!taken.has(number)) {
+      taken.add(number);
+      return number;
+    }
+  }
 }
 
 async function insertStore(t: TestApp, merchantUserId: bigint, spec: StoreSpec, index: number): Promise<TestStore> {
