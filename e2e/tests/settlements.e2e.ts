@@ -41,6 +41,8 @@ const RELEASE_WAIT_MS = 120_000;
 
 /** '+1,234.50 AED' in minor units with its sign, as the Transactions list shows an amount. */
 const SIGNED_AMOUNT = /([+−])([\d,]+\.\d{2}) AED/;
+/** An amount as the merchant's lists show it: the figure and its currency ('−' when it goes out). */
+const AED_AMOUNT = /^−?[\d,]+\.\d{2,3} AED$/;
 /** '1,234.50 AED' in minor units. */
 const minorOf = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
 
@@ -219,6 +221,14 @@ describe('settlements: run in the console, seen and released at the merchant', (
       const row = merchant.locator(`tr[data-settlement="${settlement.uuid}"]`);
       await row.waitFor(POLL);
       expect(await row.textContent()).toContain('Done');
+      // The amounts name their currency (the Currency column starts hidden).
+      const [listed] = (
+        await rowsByTitle(merchant, 'Aggregate settlements', 'tr[data-settlement]', ['Amount', 'Settlement Amount'])
+      ).filter((candidate) => candidate.data.settlement === settlement.uuid);
+      expect([listed!.cells.Amount, listed!.cells['Settlement Amount']]).toEqual([
+        expect.stringMatching(AED_AMOUNT),
+        expect.stringMatching(AED_AMOUNT),
+      ]);
       await row.getByRole('button', { name: 'Show rolling reserve' }).click();
       const reserve = merchant.getByRole('table', { name: 'Rolling reserve' });
       await reserve.waitFor();
@@ -242,6 +252,10 @@ describe('settlements: run in the console, seen and released at the merchant', (
       await merchant.getByRole('heading', { level: 1, name: 'Aggregate Settlement Details' }).waitFor();
       expect(await merchant.getByTestId('settlement-uuid').textContent()).toBe(settlement.uuid);
       for (const uuid of payments) await merchant.locator(`tr[data-uuid="${uuid}"]`).waitFor(POLL);
+      const columns = ['Amount', 'Fee', 'Vat', 'Settled Amount'];
+      for (const { cells } of await rowsByTitle(merchant, 'Settlement transactions', 'tr[data-uuid]', columns)) {
+        expect(columns.map((title) => cells[title])).toEqual(columns.map(() => expect.stringMatching(AED_AMOUNT)));
+      }
       const summary = merchant.getByRole('region', { name: 'Summary' });
       const text = (await summary.textContent()) ?? '';
       for (const label of [
@@ -498,6 +512,7 @@ describe('settlements: run in the console, seen and released at the merchant', (
         (candidate) => candidate.data.uuid === release,
       );
       expect(shown, 'the release is in the ledger').toBeDefined();
+      expect(shown!.cells.Credit).toMatch(AED_AMOUNT);
       expect(minorOf(shown!.cells.Credit ?? '')).toBe(reserve!.amount);
       expect(minorOf(shown!.cells.Debit ?? '')).toBe(0);
       await screenshot(merchant, 'ledger-reserve-released');
