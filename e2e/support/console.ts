@@ -3,8 +3,8 @@
 // Chromium, open a page, sign in through the API and wait for the console's first screen) and
 // afterAll (close them), and gives the page; `merchantAndAdminPages()` does the same for the demo
 // merchant and administrator side by side. `overflowsSideways` is what the phone checks ask.
-import { afterAll, beforeAll } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DEMO_ADMIN } from './accounts.ts';
 import { DESKTOP } from './axe.ts';
 import { baseUrl, launch } from './browser.ts';
@@ -100,4 +100,28 @@ export function merchantAndAdminPages(options: { acceptDownloads?: boolean } = {
       return get().adminToken;
     },
   };
+}
+
+/** The console's bell in its banner, and the panel it opens. */
+export function consoleBell(page: Page): { bell: Locator; panel: Locator } {
+  return {
+    bell: page.getByRole('banner').getByRole('button', { name: /^Notifications/ }),
+    panel: page.getByRole('dialog', { name: 'Notifications' }),
+  };
+}
+
+/** Reads every notification (another test file on this platform may have left some), so a test starts from nothing unread. */
+export async function readAllNotifications(page: Page): Promise<void> {
+  const { bell, panel } = consoleBell(page);
+  await bell.waitFor();
+  await bell.click();
+  await panel.waitFor();
+  const readAll = panel.getByRole('button', { name: 'Read all notifications' });
+  await page.waitForFunction('!document.querySelector(\'[aria-busy="true"]\')', undefined, { timeout: 20_000 });
+  if (await readAll.isEnabled()) {
+    await readAll.click();
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).toBe('Notifications');
+  }
+  await bell.click();
+  await panel.waitFor({ state: 'hidden' });
 }
