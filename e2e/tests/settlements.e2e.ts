@@ -46,6 +46,43 @@ const AED_AMOUNT = /^−?[\d,]+\.\d{2,3} AED$/;
 /** '1,234.50 AED' in minor units. */
 const minorOf = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
 
+/**
+ * At phone width: a settlement's details (its payment and summary shown), then Back To Settlement to the list
+ * on its tab; neither scrolls sideways and axe finds no serious violation. Each is photographed.
+ */
+async function fitsAPhone(
+  page: Page,
+  {
+    tab,
+    settlement,
+    payment,
+    shots,
+  }: { tab: 'aggregate' | 'direct'; settlement: { id: number; uuid: string }; payment: string; shots: [string, string] },
+): Promise<void> {
+  const [path, heading, tabNumber] =
+    tab === 'aggregate'
+      ? ['agregate-settlement', 'Aggregate Settlement Details', 1]
+      : ['direct-settlement', 'Direct Settlement Details', 2];
+  await page.setViewportSize(PHONE);
+  try {
+    await page.goto(`/app/${path}/detail/${settlement.id}`);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    await page.locator(`[data-uuid="${payment}"]`).first().waitFor(POLL);
+    await page.getByRole('region', { name: 'Summary' }).waitFor();
+    expect(await overflowsSideways(page)).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, shots[0]);
+    await page.getByRole('link', { name: 'Back To Settlement' }).click();
+    await page.waitForURL(`**/app/settlements?tab=${tabNumber}**`);
+    await page.locator(`[data-settlement="${settlement.uuid}"]`).first().waitFor(POLL);
+    expect(await overflowsSideways(page)).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, shots[1]);
+  } finally {
+    await page.setViewportSize(DESKTOP);
+  }
+}
+
 type MerchantConfig = { merchantId: number; reserveBps: number; reserveHoldSeconds: number; delayDays: number };
 
 describe('settlements: run in the console, seen and released at the merchant', () => {
@@ -331,23 +368,12 @@ describe('settlements: run in the console, seen and released at the merchant', (
     });
 
     it('fits a phone, list and details, without sideways overflow', async () => {
-      await merchant.setViewportSize(PHONE);
-      try {
-        await merchant.goto(`/app/agregate-settlement/detail/${settlement.id}`);
-        await merchant.getByRole('heading', { level: 1, name: 'Aggregate Settlement Details' }).waitFor();
-        await merchant.locator(`[data-uuid="${payments[0]}"]`).first().waitFor(POLL);
-        expect(await overflowsSideways(merchant)).toBe(false);
-        expect(await seriousViolations(merchant)).toEqual([]);
-        await screenshot(merchant, 'settlement-details-phone');
-        await merchant.getByRole('link', { name: 'Back To Settlement' }).click();
-        await merchant.waitForURL('**/app/settlements?tab=1**');
-        await merchant.locator(`[data-settlement="${settlement.uuid}"]`).first().waitFor(POLL);
-        expect(await overflowsSideways(merchant)).toBe(false);
-        expect(await seriousViolations(merchant)).toEqual([]);
-        await screenshot(merchant, 'settlements-phone');
-      } finally {
-        await merchant.setViewportSize(DESKTOP);
-      }
+      await fitsAPhone(merchant, {
+        tab: 'aggregate',
+        settlement,
+        payment: payments[0]!,
+        shots: ['settlement-details-phone', 'settlements-phone'],
+      });
     });
   });
 
@@ -447,24 +473,12 @@ describe('settlements: run in the console, seen and released at the merchant', (
     });
 
     it('fits a phone, details and list, without sideways overflow', async () => {
-      await merchant.setViewportSize(PHONE);
-      try {
-        await merchant.goto(`/app/direct-settlement/detail/${direct.id}`);
-        await merchant.getByRole('heading', { level: 1, name: 'Direct Settlement Details' }).waitFor();
-        await merchant.locator(`[data-uuid="${directPayments[1]}"]`).first().waitFor(POLL);
-        await merchant.getByRole('region', { name: 'Summary' }).waitFor();
-        expect(await overflowsSideways(merchant)).toBe(false);
-        expect(await seriousViolations(merchant)).toEqual([]);
-        await screenshot(merchant, 'settlement-details-direct-phone');
-        await merchant.getByRole('link', { name: 'Back To Settlement' }).click();
-        await merchant.waitForURL('**/app/settlements?tab=2**');
-        await merchant.locator(`[data-settlement="${direct.uuid}"]`).first().waitFor(POLL);
-        expect(await overflowsSideways(merchant)).toBe(false);
-        expect(await seriousViolations(merchant)).toEqual([]);
-        await screenshot(merchant, 'settlements-direct-phone');
-      } finally {
-        await merchant.setViewportSize(DESKTOP);
-      }
+      await fitsAPhone(merchant, {
+        tab: 'direct',
+        settlement: direct,
+        payment: directPayments[1]!,
+        shots: ['settlement-details-direct-phone', 'settlements-direct-phone'],
+      });
       await expectLedgerHolds();
     });
   });
