@@ -21,8 +21,10 @@ const DESKTOP = { width: 1280, height: 800 };
 const PAYMENTS = 12;
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** '1,234.50' (or with a currency) in minor units. */
+/** '1,234.50 AED' in minor units. */
 const minorOf = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
+/** An amount of the AED wallet as the ledger shows it: the figure and its currency. */
+const AED_AMOUNT = /^[\d,]+\.\d{2} AED$/;
 
 interface ShownRow {
   uuid: string;
@@ -34,6 +36,8 @@ interface ShownRow {
 /** The rows the table shows, read by column title (desktop layout: one tr per row). */
 async function shownRows(page: Page): Promise<ShownRow[]> {
   const rows = await rowsByTitle(page, 'Account Ledger', 'tr[data-entry-id]', ['Debit', 'Credit', 'Closing Balance']);
+  // Every amount names its currency, though the Currency column starts hidden.
+  for (const { cells } of rows) for (const title of ['Debit', 'Credit', 'Closing Balance']) expect(cells[title]).toMatch(AED_AMOUNT);
   return rows.map(({ cells, data }) => ({
     uuid: data.uuid ?? '',
     debit: minorOf(cells.Debit ?? ''),

@@ -232,6 +232,9 @@ describe('tables at 1280 px', () => {
     await tableLoaded(page, 'Account Ledger');
     const before = await rowsByTitle(page, 'Account Ledger', 'tr[data-entry-id]', ['Type', 'Debit', 'Closing Balance']);
     expect(Object.keys(before[0]!.cells)).not.toContain('Currency');
+    // Hidden, the column is not missed: every amount names its currency.
+    for (const { cells } of before)
+      expect([cells.Debit, cells['Closing Balance']]).toEqual([expect.stringMatching(/ AED$/), expect.stringMatching(/ AED$/)]);
     await showColumn(page, 'Account Ledger', 'Currency');
     const after = await rowsByTitle(page, 'Account Ledger', 'tr[data-entry-id]', ['Currency', 'Type', 'Debit', 'Closing Balance']);
     expect(after.map((row) => row.cells.Currency)).toEqual(before.map(() => 'AED'));

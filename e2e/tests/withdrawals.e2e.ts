@@ -8,8 +8,8 @@
 // confirm) disables it: the past requests still show it, a new request is not offered it; a
 // method no request used is deleted. axe finds no serious violation at desktop and phone width,
 // the screens fit a phone, and the ledger's invariants hold.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   addNewWithdrawalCall,
   addWithdrawalMethodCall,
@@ -18,10 +18,10 @@ import {
   getUserWithdrawalMethodsCall,
   getWalletListCall,
 } from '@paywallet/contract';
-import { DEMO_ADMIN } from '../support/accounts.ts';
 import { DESKTOP, expectAccessible, PHONE } from '../support/axe.ts';
-import { availableMinor, baseUrl, expectLedgerHolds, launch, screenshot } from '../support/browser.ts';
-import { accepted, apiCall, MERCHANT, signInThroughApi } from '../support/sign-in.ts';
+import { availableMinor, expectLedgerHolds, screenshot } from '../support/browser.ts';
+import { merchantAndAdminPages, overflowsSideways } from '../support/console.ts';
+import { accepted, apiCall, MERCHANT } from '../support/sign-in.ts';
 
 const POLL = { timeout: 20_000 };
 const IBAN = 'AE07 0331 2345 6789 0123 456';
@@ -37,10 +37,6 @@ function minorIn(text: string): number | null {
 /** A balance card of the merchant's dashboard: 'On Hold Balance' or 'Available Balance'. */
 const dashboardCard = (page: Page, name: string) => async () => minorIn(await page.getByRole('region', { name }).innerText());
 
-async function overflowsSideways(page: Page): Promise<boolean> {
-  return (await page.evaluate('document.documentElement.scrollWidth > window.innerWidth + 1')) as boolean;
-}
-
 async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
   await page.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
   await page.getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option }).click();
@@ -48,23 +44,14 @@ async function choose(page: Page, label: string, option: string | RegExp): Promi
 }
 
 describe('a withdrawal: a bank method, a request, paid in the console', () => {
-  let browser: Browser;
+  const desk = merchantAndAdminPages();
   let merchant: Page;
   let admin: Page;
   let merchantToken: string;
   let adminToken: string;
 
-  beforeAll(async () => {
-    browser = await launch();
-    merchant = await (await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl() })).newPage();
-    merchant.setDefaultTimeout(20_000);
-    merchantToken = await signInThroughApi(merchant, MERCHANT);
-    admin = await (await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl() })).newPage();
-    admin.setDefaultTimeout(20_000);
-    adminToken = await signInThroughApi(admin, DEMO_ADMIN, { landing: { path: '/', text: 'Review the stores' } });
-  });
-  afterAll(async () => {
-    await browser?.close();
+  beforeAll(() => {
+    ({ merchant, admin, merchantToken, adminToken } = desk);
   });
 
   it('adds a bank transfer method: the fields of the method, the IBAN checked, then listed masked', async () => {

@@ -3,10 +3,11 @@
 // ledger invariants every money scenario ends with.
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
-import type { getTransactionsCall, TCallResponse } from '@paywallet/contract';
+import { TRANSACTION_STATUS, type getTransactionsCall, type TCallResponse } from '@paywallet/contract';
+import { sendMoneyEntries, TransactionType, type Charges } from '@paywallet/ledger';
 import type { TestAnswer, TestApp } from './harness.ts';
 import { countRows } from './harness.ts';
-import { postFeeFreeDeposit } from '../modules/ledger/ledger.service.ts';
+import { postFeeFreeDeposit, type ChargeRow, type PostingTransaction } from '../modules/ledger/ledger.service.ts';
 import { checkLedgerInvariants, type InvariantReport } from '../modules/ledger/invariants.ts';
 import { createWallet, getWallet } from '../modules/wallets/wallets.service.ts';
 import { fullName } from '../lib/display-text.ts';
@@ -144,4 +145,39 @@ export async function countMoneyRows(t: TestApp) {
 export function transactionsPage(answer: TestAnswer<TCallResponse<typeof getTransactionsCall>>) {
   if (!('paginationData' in answer.data)) throw new Error(`Expected a page of transactions, got ${answer.code}: ${answer.message}`);
   return answer.data;
+}
+
+/**
+ * An AED transfer from `payer` to `payee` as transfers.service.ts posts it: the movement, its
+ * entries and its fee and VAT rows, the posting function's arguments (`postEntries(trx, ...)`).
+ */
+export function transferPosting(
+  payer: TestPerson,
+  payee: TestPerson,
+  posting: { currencyId: number; key: string | null; charges: Charges; status?: number },
+) {
+  const { currencyId, key, charges, status = TRANSACTION_STATUS.SUCCESS } = posting;
+  const movement: PostingTransaction = {
+    typeId: TransactionType.Transfer,
+    status,
+    currencyId,
+    amountMinor: charges.amountMinor,
+    feeMinor: charges.feeMinor,
+    vatMinor: charges.vatMinor,
+    totalAmountMinor: charges.totalDebitMinor,
+    sender: { userId: payer.id, walletId: payer.wallets.AED!, title: 'Payer', accountNumber: 'P' },
+    receiver: { userId: payee.id, walletId: payee.wallets.AED!, title: 'Payee', accountNumber: 'Q' },
+    postingKey: key,
+  };
+  const entries = sendMoneyEntries({
+    payerWalletId: String(payer.wallets.AED),
+    payeeWalletId: String(payee.wallets.AED),
+    currency: 'AED',
+    charges,
+  });
+  const chargeRows: ChargeRow[] = [
+    { name: 'Fee', type: 'fee', chargesMinor: charges.feeMinor },
+    { name: 'VAT', type: 'vat', chargesMinor: charges.vatMinor },
+  ];
+  return { movement, entries, chargeRows };
 }

@@ -5,7 +5,7 @@
 // out, `nextCursor: null` after the last rows (docs/lists.md). Both answer a ListView, which
 // DataTable draws: rows, total, which phase the list is in, and how it pages.
 import { useEffect } from 'react';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { CallDef, TCallRequest, TCallResponse, TPageOf } from '@paywallet/contract';
 import { ApiError } from '../api/api-error.ts';
 import { call } from '../api/client.ts';
@@ -139,10 +139,28 @@ export function useLoadMoreQuery<C extends CallDef>(
     enabled,
   });
   const pages = query.data?.pages ?? [];
+  // A load-more list has no total: it knows only whether more rows follow.
+  return loadMoreView(
+    query,
+    pages.flatMap((page) => page.data),
+    undefined,
+    enabled,
+  );
+}
+
+/**
+ * The rows an infinite query has read so far as a load-more list (every Load more hook's view,
+ * the screens' own included): its phase, Retry, and Load more asking for the next page.
+ */
+export function loadMoreView<Row, Data>(
+  query: UseInfiniteQueryResult<Data>,
+  rows: Row[],
+  total: number | undefined,
+  enabled: boolean,
+): ListView<Row> {
   return {
-    rows: pages.flatMap((page) => page.data),
-    // A load-more list has no total: it knows only whether more rows follow.
-    total: undefined,
+    rows,
+    total,
     phase: phaseOf(query, enabled),
     error: query.error,
     fetching: query.isFetching && !query.isFetchingNextPage && query.data !== undefined,
@@ -157,42 +175,45 @@ export function useLoadMoreQuery<C extends CallDef>(
   };
 }
 
+/** Rows read page after page, a row seen already not shown twice (rows written meanwhile shift the pages). */
+export function distinctRows<Row>(rows: Row[], idOf: (row: Row) => string | number): Row[] {
+  const seen = new Set<string | number>();
+  return rows.filter((row) => !seen.has(idOf(row)) && Boolean(seen.add(idOf(row))));
+}
+
+/** The next page number after an answer's paginationData, or undefined after the last. */
+export function nextPageOf({ currentPage, perPage, total }: { currentPage: number; perPage: number; total: number }): number | undefined {
+  return currentPage * perPage < total ? currentPage + 1 : undefined;
+}
+
 /**
  * The load-more variant for a call that pages by number (`page`, `perPage` in, `paginationData`
  * out; spec 2's lists that the screens grow by Load more): each Load more asks for the next page
  * and appends it, while `paginationData` says more rows follow. Rows written meanwhile shift the
- * pages by as many rows, so a row already shown is not shown twice (`idOf`).
+ * pages by as many rows, so a row already shown is not shown twice (`idOf`). `firstPage` is the
+ * first answer whole, for what a call answers beside its rows (the ledger's closingBalance).
  */
 export function usePagedLoadMoreQuery<C extends CallDef>(
   def: C,
   filters: ListFilters<C>,
   { perPage, idOf }: { perPage: number; idOf: (row: ListRow<C>) => string | number },
   options: ListQueryOptions = {},
-): ListView<ListRow<C>> {
+): ListView<ListRow<C>> & { firstPage: TCallResponse<C> | undefined } {
   const enabled = options.enabled ?? true;
   const query = useInfiniteQuery({
     queryKey: [...(options.queryKey ?? [def.path]), 'paged-load-more', filters, perPage],
     queryFn: ({ signal, pageParam }) => fetchPage(def, { ...filters, page: pageParam, perPage } as TCallRequest<C>, signal),
     initialPageParam: 1,
-    getNextPageParam: ({ paginationData: { currentPage, perPage: size, total } }) =>
-      currentPage * size < total ? currentPage + 1 : undefined,
+    getNextPageParam: (last) => nextPageOf(last.paginationData),
     enabled,
   });
   const pages = query.data?.pages ?? [];
-  const seen = new Set<string | number>();
-  const rows = pages.flatMap((page) => page.data).filter((row) => !seen.has(idOf(row)) && Boolean(seen.add(idOf(row))));
+  const rows = distinctRows(
+    pages.flatMap((page) => page.data),
+    idOf,
+  );
   return {
-    rows,
-    total: pages[0]?.paginationData.total,
-    phase: phaseOf(query, enabled),
-    error: query.error,
-    fetching: query.isFetching && !query.isFetchingNextPage && query.data !== undefined,
-    retry: () => void (query.isFetchNextPageError ? query.fetchNextPage() : query.refetch()),
-    paging: {
-      mode: 'load-more',
-      hasMore: query.hasNextPage,
-      loadingMore: query.isFetchingNextPage,
-      loadMore: () => void query.fetchNextPage(),
-    },
+    ...loadMoreView(query, rows, pages[0]?.paginationData.total, enabled),
+    firstPage: pages[0] as TCallResponse<C> | undefined,
   };
 }

@@ -1,5 +1,6 @@
 // Queries of the dev outbox (development only): the e-mails kept in the outbox table and the
 // wallets of one e-mail's owner. Kysely only; `db` first.
+import { WALLET_KIND } from '@paywallet/contract';
 import type { Queryable } from '../../db/database.ts';
 
 export interface OutboxEmailRow {
@@ -32,6 +33,31 @@ export async function listWalletBalancesOfEmail(db: Queryable, email: string) {
     .where('users.email', '=', email)
     .orderBy('wallets.id')
     .execute();
+}
+
+/**
+ * Changes the stored available balance of the user's wallet in `currency` (the first opened that
+ * is not a rolling-reserve wallet) by `by` minor units, with no entry: what a hand-made UPDATE
+ * behind the ledger's back does. The wallet's id, or undefined when the user has no such wallet.
+ */
+export async function shiftStoredBalance(db: Queryable, email: string, currency: string, by: number): Promise<bigint | undefined> {
+  const wallet = await db
+    .selectFrom('wallets')
+    .innerJoin('users', 'users.id', 'wallets.user_id')
+    .innerJoin('currencies', 'currencies.id', 'wallets.currency_id')
+    .select('wallets.id')
+    .where('users.email', '=', email)
+    .where('currencies.code', '=', currency)
+    .where('wallets.is_default', '!=', WALLET_KIND.ROLLING_RESERVE)
+    .orderBy('wallets.id')
+    .executeTakeFirst();
+  if (!wallet) return undefined;
+  await db
+    .updateTable('wallets')
+    .set((eb) => ({ available_balance: eb('available_balance', '+', BigInt(by)) }))
+    .where('id', '=', wallet.id)
+    .execute();
+  return wallet.id;
 }
 
 /** The id of the user with this e-mail, if any (the dev notice's recipient). */

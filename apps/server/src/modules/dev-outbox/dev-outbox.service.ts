@@ -3,7 +3,7 @@
 import type { Deps } from '../../deps.ts';
 import { checkLedgerInvariants } from '../ledger/invariants.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { findUserIdByEmail, listOutboxEmails, listWalletBalancesOfEmail } from './dev-outbox.repository.ts';
+import { findUserIdByEmail, listOutboxEmails, listWalletBalancesOfEmail, shiftStoredBalance } from './dev-outbox.repository.ts';
 import { DEV_NOTICE } from './dev-outbox.notifications.ts';
 
 const OUTBOX_PAGE_SIZE = 50;
@@ -40,4 +40,15 @@ export async function sendDevNotice(deps: Deps, email: string): Promise<{ messag
   const data = { sequence: devNoticeSequence };
   await deps.db.transaction().execute(async (trx) => notify(trx, userId, DEV_NOTICE, data));
   return { message: DEV_NOTICE.message(data) };
+}
+
+/**
+ * Development only: breaks the ledger the way a hand-made UPDATE would, the stored available
+ * balance of the user's wallet in `currency` changed by `by` minor units without an entry (the
+ * browser test of a ledger breach, which puts it back with the opposite `by`). The wallet's id,
+ * or undefined when the user has no such wallet.
+ */
+export async function shiftWalletBalance(deps: Deps, email: string, currency: string, by: number): Promise<number | undefined> {
+  const walletId = await shiftStoredBalance(deps.db, email.trim().toLowerCase(), currency, by);
+  return walletId === undefined ? undefined : Number(walletId);
 }

@@ -1,11 +1,15 @@
 // The dev outbox page: it no longer reloads itself with a meta refresh, it offers a Refresh link
 // and a polling script the user can switch off, and it has the outline a screen reader moves by.
-// Every dev route refuses a filter that cannot be looked up by name.
+// Every dev route refuses a filter that cannot be looked up by name. The route that changes a
+// stored balance behind the ledger's back does exactly that, and exists only with the dev outbox.
 // (Listing and escaping are proved in modules/dashboard/dashboard.test.ts; the page in a browser,
 // with axe and the polling at work, in e2e/tests/a11y.e2e.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyEmailCall } from '@paywallet/contract';
+import { loadConfig } from '../../config.ts';
 import { createTestApp, forgetSendLimits, type TestApp } from '../../test/harness.ts';
+import { balanceOf, createTestPerson, expectLedgerInvariants } from '../../test/money.ts';
+import { checkLedgerInvariants } from '../ledger/invariants.ts';
 import { OUTBOX_POLL_MS } from './dev-outbox-page.ts';
 
 describe('the dev outbox page', () => {
@@ -77,6 +81,34 @@ describe('the dev outbox page', () => {
     }
   });
 
+  it("changes a stored balance behind the ledger's back and puts it back (the browser test of a breach)", async () => {
+    // Proves POST /api/dev/wallet-balance is an UPDATE of the wallet row without an entry: the
+    // invariants name the wallet off its entries, and the opposite change mends it. Bad input and
+    // a user without the wallet are named 400s that change nothing.
+    const person = await createTestPerson(t);
+    const wallet = person.wallets.AED!;
+    const shift = (query: string) => t.app.inject({ method: 'POST', url: `/api/dev/wallet-balance?${query}` });
+    const email = encodeURIComponent(person.email);
+    for (const query of [`email=${email}&currency=aed&by=1`, `email=${email}&currency=AED&by=x`, `email=${email}&currency=AED&by=1.5`]) {
+      const refused = await shift(query);
+      expect([query, refused.statusCode, (refused.json() as { reason: string }).reason]).toEqual([query, 400, 'VALIDATION_FAILED']);
+    }
+    const unknown = await shift(`email=${encodeURIComponent('nobody@example.com')}&currency=AED&by=1`);
+    expect(unknown.statusCode).toBe(400);
+    expect(await balanceOf(t, wallet)).toBe(0n);
+
+    const broken = await shift(`email=${email}&currency=AED&by=5`);
+    expect(broken.statusCode).toBe(200);
+    expect((broken.json() as { data: { walletId: number } }).data.walletId).toBe(Number(wallet));
+    expect(await balanceOf(t, wallet)).toBe(5n);
+    const report = await checkLedgerInvariants(t.deps.db);
+    expect(report.walletsOffTheirEntries.map((row) => String(row.walletId))).toEqual([String(wallet)]);
+
+    expect((await shift(`email=${email}&currency=AED&by=-5`)).statusCode).toBe(200);
+    expect(await balanceOf(t, wallet)).toBe(0n);
+    await expectLedgerInvariants(t);
+  });
+
   it('marks the newest e-mail for the script, so it announces only what is new', async () => {
     // Proves the page hands the script the id of its newest row (0 when empty).
     expect((await page()).body).toContain('<tbody id="rows" data-newest="0">');
@@ -87,5 +119,28 @@ describe('the dev outbox page', () => {
     const { body } = await page(`?email=${encodeURIComponent(email)}`);
     expect(body).toContain(`<tbody id="rows" data-newest="${newest.id}">`);
     expect(body).toContain(email);
+  });
+});
+
+describe('the dev routes switched off', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ devOutbox: false }, { demo: false });
+  });
+  afterAll(async () => t.close());
+
+  it('has no route that changes a stored balance, and production never has the dev routes', async () => {
+    // Proves the breach-making route is registered with the dev outbox only (404 without it), and
+    // that NODE_ENV=production switches them off whatever DEV_OUTBOX says.
+    const person = await createTestPerson(t);
+    const shift = await t.app.inject({
+      method: 'POST',
+      url: `/api/dev/wallet-balance?email=${encodeURIComponent(person.email)}&currency=AED&by=1`,
+    });
+    expect(shift.statusCode).toBe(404);
+    expect(await balanceOf(t, person.wallets.AED!)).toBe(0n);
+    expect(
+      loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: 'true', CREDENTIALS_KEY: Buffer.alloc(32, 7).toString('base64') }).devOutbox,
+    ).toBe(false);
   });
 });

@@ -11,12 +11,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRANSACTION_STATUS } from '@paywallet/contract';
-import { postingKey, sendMoneyEntries, TransactionType, type Charges } from '@paywallet/ledger';
+import { postingKey, type Charges } from '@paywallet/ledger';
 import { countRows, createTestApp, type TestApp } from '../../test/harness.ts';
-import { balanceOf, createTestPerson, expectLedgerInvariants, fundWallet, type TestPerson } from '../../test/money.ts';
+import { balanceOf, createTestPerson, expectLedgerInvariants, fundWallet, transferPosting, type TestPerson } from '../../test/money.ts';
 import { AppError } from '../../transport/errors.ts';
-import { postEntries, PostingRefused, runPosting, withPosting, type ChargeRow } from './ledger.service.ts';
+import { postEntries, PostingRefused, runPosting, withPosting } from './ledger.service.ts';
 import { DEFAULT_POSTING_BATCH_SETTINGS, PostingBatcher, type BatchReport, type PostingBatchSettings } from './posting-batcher.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -41,28 +40,8 @@ const freshKey = () => postingKey('group-commit-test', ++keyCounter);
 
 /** The posting of a transfer from payer to payee, as transfers.service.ts makes it. */
 function transferWork(payer: TestPerson, payee: TestPerson, key: string | null, charges: Charges = CHARGES) {
-  const chargeRows: ChargeRow[] = [
-    { name: 'Fee', type: 'fee', chargesMinor: charges.feeMinor },
-    { name: 'VAT', type: 'vat', chargesMinor: charges.vatMinor },
-  ];
-  return (trx: Parameters<Parameters<PostingBatcher['run']>[0]>[0]) =>
-    postEntries(
-      trx,
-      {
-        typeId: TransactionType.Transfer,
-        status: TRANSACTION_STATUS.SUCCESS,
-        currencyId,
-        amountMinor: charges.amountMinor,
-        feeMinor: charges.feeMinor,
-        vatMinor: charges.vatMinor,
-        totalAmountMinor: charges.totalDebitMinor,
-        sender: { userId: payer.id, walletId: payer.wallets.AED!, title: 'Payer', accountNumber: 'P' },
-        receiver: { userId: payee.id, walletId: payee.wallets.AED!, title: 'Payee', accountNumber: 'Q' },
-        postingKey: key,
-      },
-      sendMoneyEntries({ payerWalletId: String(payer.wallets.AED), payeeWalletId: String(payee.wallets.AED), currency: 'AED', charges }),
-      chargeRows,
-    );
+  const { movement, entries, chargeRows } = transferPosting(payer, payee, { currencyId, key, charges });
+  return (trx: Parameters<Parameters<PostingBatcher['run']>[0]>[0]) => postEntries(trx, movement, entries, chargeRows);
 }
 
 /** A batcher whose batches are recorded (one lane unless told). */

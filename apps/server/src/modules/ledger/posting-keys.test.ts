@@ -16,17 +16,25 @@ import {
   initiateSendMoneyCall,
   TRANSACTION_STATUS,
 } from '@paywallet/contract';
-import { postingKey, sendMoneyEntries, TransactionType, type Charges, type Entries } from '@paywallet/ledger';
+import { postingKey, TransactionType, type Charges, type Entries } from '@paywallet/ledger';
 import type { Database } from '../../db/schema.ts';
 import { createTestApp, countRows, type TestApp } from '../../test/harness.ts';
-import { answerChallengePage, balanceOf, createTestPerson, expectLedgerInvariants, fundWallet, type TestPerson } from '../../test/money.ts';
+import {
+  answerChallengePage,
+  balanceOf,
+  createTestPerson,
+  expectLedgerInvariants,
+  fundWallet,
+  transferPosting,
+  type TestPerson,
+} from '../../test/money.ts';
 import { createTestMerchant } from '../../test/merchant.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
 import { openPaymentDoors } from '../../test/payment-doors.ts';
 import { gate, waitForLockWaiters } from '../../test/lock-waits.ts';
 import { AppError } from '../../transport/errors.ts';
 import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
-import { postEntries, postPendingEntries, recordUnpostedTransaction, type ChargeRow, type PostingTransaction } from './ledger.service.ts';
+import { postEntries, postPendingEntries, recordUnpostedTransaction, type ChargeRow } from './ledger.service.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const LEDGER_TABLES = ['transactions', 'ledger_entries', 'transaction_charges'] as const;
@@ -54,29 +62,7 @@ const freshKey = () => postingKey('test-transfer', ++keyCounter);
 
 /** A transfer from payer to payee, as transfers.service.ts posts it; `charges` may be changed. */
 function transfer(key: string | null, charges: Charges = CHARGES, status: number = TRANSACTION_STATUS.SUCCESS) {
-  const movement: PostingTransaction = {
-    typeId: TransactionType.Transfer,
-    status,
-    currencyId,
-    amountMinor: charges.amountMinor,
-    feeMinor: charges.feeMinor,
-    vatMinor: charges.vatMinor,
-    totalAmountMinor: charges.totalDebitMinor,
-    sender: { userId: payer.id, walletId: payer.wallets.AED!, title: 'Payer', accountNumber: 'P' },
-    receiver: { userId: payee.id, walletId: payee.wallets.AED!, title: 'Payee', accountNumber: 'Q' },
-    postingKey: key,
-  };
-  const entries = sendMoneyEntries({
-    payerWalletId: String(payer.wallets.AED),
-    payeeWalletId: String(payee.wallets.AED),
-    currency: 'AED',
-    charges,
-  });
-  const chargeRows: ChargeRow[] = [
-    { name: 'Fee', type: 'fee', chargesMinor: charges.feeMinor },
-    { name: 'VAT', type: 'vat', chargesMinor: charges.vatMinor },
-  ];
-  return { movement, entries, chargeRows };
+  return transferPosting(payer, payee, { currencyId, key, charges, status });
 }
 
 function post(posting: ReturnType<typeof transfer>, trx?: Transaction<Database>) {

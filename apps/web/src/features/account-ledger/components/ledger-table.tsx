@@ -3,8 +3,9 @@
 // page's closingBalance, credits subtracted and debits added going down, which stays right when
 // a filter leaves rows out). At 1280 px with nine-figure amounts (issue 15): the amounts in the
 // app's proportional tabular figures rather than monospace, the id's title may wrap over its
-// short id, and the currency, which is the wallet's on every row and named above the table,
-// starts hidden under Columns.
+// short id, and the Currency column, the wallet's on every row and named above the table, starts
+// hidden under Columns; every amount still names its currency ('1,234.50 AED'), so a merchant
+// with AED and USD wallets never reads a bare figure.
 import type { TLedgerRow } from '@paywallet/contract';
 import { Amount } from '../../../components/amount.tsx';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
@@ -14,7 +15,8 @@ import { GmtDate } from '../../../components/gmt-date.tsx';
 import { ShortId } from '../../../components/short-id.tsx';
 import type { ListView } from '../../../hooks/use-list-query.ts';
 
-const money = (minor: number) => <Amount minor={minor} />;
+// The currency goes under a nine-figure amount rather than push the table past 1280 px.
+const money = (minor: number, row: TLedgerRow) => <Amount minor={minor} currency={row.transaction.currency.code} currencyMayWrap />;
 
 const COLUMNS: DataColumn<TLedgerRow>[] = [
   {
@@ -44,9 +46,14 @@ const COLUMNS: DataColumn<TLedgerRow>[] = [
     render: (row) => row.transaction.currency.code,
   },
   { accessor: 'transaction_type.name', title: 'Type', render: (row) => row.transaction_type.name },
-  { accessor: 'debit_amount', title: 'Debit', textAlign: 'right', noWrap: true, render: (row) => money(row.debit_amount) },
-  { accessor: 'credit_amount', title: 'Credit', textAlign: 'right', noWrap: true, render: (row) => money(row.credit_amount) },
-  { accessor: 'closing_balance', title: 'Closing Balance', textAlign: 'right', noWrap: true, render: (row) => money(row.closing_balance) },
+  { accessor: 'debit_amount', title: 'Debit', textAlign: 'right', render: (row) => money(row.debit_amount, row) },
+  { accessor: 'credit_amount', title: 'Credit', textAlign: 'right', render: (row) => money(row.credit_amount, row) },
+  {
+    accessor: 'closing_balance',
+    title: 'Closing Balance',
+    textAlign: 'right',
+    render: (row) => money(row.closing_balance, row),
+  },
   { accessor: 'created_at', title: 'Created At', noWrap: true, render: (row) => <GmtDate value={row.created_at} /> },
 ];
 

@@ -3,7 +3,7 @@
 // transactions (also appended by Load more) and its summary. SETTLEMENTS_QUERY_KEY is refreshed
 // by every money movement (hooks/money-moved.ts), so a settlement or a reserve's release shows
 // as soon as its live notification arrives.
-import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import {
   PAGE_LIMITS,
   settlementsCall,
@@ -13,7 +13,7 @@ import {
   type TSettlementTypeName,
 } from '@paywallet/contract';
 import { call } from '../../../api/client.ts';
-import type { ListView } from '../../../hooks/use-list-query.ts';
+import { distinctRows, loadMoreView, nextPageOf, usePagedLoadMoreQuery, type ListView } from '../../../hooks/use-list-query.ts';
 import { SETTLEMENTS_QUERY_KEY } from '../../../hooks/money-moved.ts';
 
 export { SETTLEMENTS_QUERY_KEY };
@@ -25,51 +25,15 @@ export interface SettlementListFilters {
   channelId?: number | undefined;
 }
 
-function nextPage(last: TSettlementsResponse, paging: (answer: TSettlementsResponse) => TSettlementsResponse['paginationData']) {
-  const { currentPage, perPage, total } = paging(last);
-  return currentPage * perPage < total ? currentPage + 1 : undefined;
-}
-
-/** A list of rows read page after page, a row seen already not shown twice (rows written meanwhile shift the pages). */
-function loadMoreView<Row>(
-  query: UseInfiniteQueryResult<InfiniteData<TSettlementsResponse>>,
-  rowsOf: (answer: TSettlementsResponse) => Row[],
-  idOf: (row: Row) => string | number,
-  enabled: boolean,
-): ListView<Row> {
-  const pages = query.data?.pages ?? [];
-  const seen = new Set<string | number>();
-  const rows = pages.flatMap(rowsOf).filter((row) => !seen.has(idOf(row)) && Boolean(seen.add(idOf(row))));
-  return {
-    rows,
-    total: undefined,
-    phase: query.data !== undefined ? 'ready' : query.isError ? 'error' : enabled ? 'loading' : 'waiting',
-    error: query.error,
-    fetching: query.isFetching && !query.isFetchingNextPage && query.data !== undefined,
-    retry: () => void (query.isFetchNextPageError ? query.fetchNextPage() : query.refetch()),
-    paging: {
-      mode: 'load-more',
-      hasMore: query.hasNextPage,
-      loadingMore: query.isFetchingNextPage,
-      loadMore: () => void query.fetchNextPage(),
-    },
-  };
-}
-
 /** The merchant's settlements of one type, newest first, Load more asking for the next page. */
 export function useSettlementList(filters: SettlementListFilters, perPage: number = PAGE_LIMITS.perPageDefault): ListView<TSettlementRow> {
-  const query = useInfiniteQuery({
-    queryKey: [...SETTLEMENTS_QUERY_KEY, 'list', filters, perPage],
-    queryFn: ({ signal, pageParam }) => call(settlementsCall, { ...filters, page: pageParam, perPage }, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => nextPage(last, (answer) => answer.paginationData),
-  });
-  return loadMoreView(
-    query,
-    (answer) => answer.data,
-    (row) => row.id,
-    true,
+  const { firstPage: _first, ...list } = usePagedLoadMoreQuery(
+    settlementsCall,
+    filters,
+    { perPage, idOf: (row) => row.id },
+    { queryKey: [...SETTLEMENTS_QUERY_KEY, 'list'] },
   );
+  return list;
 }
 
 export interface SettlementDetailView {
@@ -92,17 +56,21 @@ export function useSettlementDetail(settlementId: number | undefined, perPage: n
     queryFn: ({ signal, pageParam }) =>
       call(settlementsCall, { settlementId: settlementId!, page: pageParam, perPage }, { signal, errorToast: false }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.details ? nextPage(last, (answer) => answer.details!.paginationData) : undefined),
+    getNextPageParam: (last) => (last.details ? nextPageOf(last.details.paginationData) : undefined),
     enabled,
   });
   const first = query.data?.pages[0];
   return {
     settlement: first?.data[0],
     summary: first?.details?.summary,
+    // The transactions of every page read, a row seen already not shown twice.
     transactions: loadMoreView(
       query,
-      (answer) => answer.details?.transactions ?? [],
-      (row) => row.uuid,
+      distinctRows(
+        (query.data?.pages ?? []).flatMap((answer) => answer.details?.transactions ?? []),
+        (row) => row.uuid,
+      ),
+      undefined,
       enabled,
     ),
     error: query.data === undefined ? query.error : null,

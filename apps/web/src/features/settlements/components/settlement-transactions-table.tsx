@@ -1,9 +1,11 @@
 // A settlement's transactions (spec 2 "Aggregate/Direct Settlement Details"): the payments it
 // settled and the refunds of them paid from on hold. A refund row expands (the spec's sub-table
-// or accordion) into the payment it refunded: UUID, Amount, Fee, Vat, Time/Date.
+// or accordion) into the payment it refunded: UUID, Amount, Fee, Vat, Time/Date. Every amount
+// names the settlement's currency (its account's; the rows carry none of their own).
 import { Table, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { TransactionType, type TSettlementTransaction } from '@paywallet/contract';
-import { Amount, formatFee } from '../../../components/amount.tsx';
+import { Amount } from '../../../components/amount.tsx';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { BREAK_ANYWHERE, WRAP_TITLE } from '../../../components/data-table/wrapping.ts';
@@ -18,20 +20,14 @@ const TYPE_LABEL: Readonly<Record<number, string>> = {
   [TransactionType.PosPayment]: 'POS Payment',
 };
 
-const figures = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
-
-function Fee({ minor }: { minor: number }) {
-  return (
-    <Text span size="sm" style={figures}>
-      {formatFee(minor)}
-    </Text>
-  );
+/** A fee or VAT in the settlement's currency. */
+function Fee({ minor, currency }: { minor: number; currency: string }) {
+  return <Amount kind="fee" minor={minor} currency={currency} size="sm" currencyMayWrap />;
 }
 
 // Sender and Receiver start hidden under Columns (the merchant's own account on one side; a card
-// payer has none), so that nine-figure amounts and the time fit 1280 px; the currency is the
-// header's Account Currency.
-const COLUMNS: DataColumn<TSettlementTransaction>[] = [
+// payer has none), so that nine-figure amounts and the time fit 1280 px.
+const columnsIn = (currency: string): DataColumn<TSettlementTransaction>[] => [
   { accessor: 'uuid', title: 'UUID', noWrap: true, render: (row) => <ShortId value={row.uuid} copyLabel={`transaction ${row.uuid}`} /> },
   { accessor: 'transaction_type_id', title: 'Type', noWrap: true, render: (row) => TYPE_LABEL[row.transaction_type_id] ?? '—' },
   {
@@ -48,21 +44,40 @@ const COLUMNS: DataColumn<TSettlementTransaction>[] = [
     defaultToggle: false,
     render: (row) => row.receiver_account_title ?? '—',
   },
-  { accessor: 'amount', title: 'Amount', textAlign: 'right', noWrap: true, render: (row) => <Amount minor={row.amount} size="sm" /> },
-  { accessor: 'fee', title: 'Fee', textAlign: 'right', noWrap: true, render: (row) => <Fee minor={row.fee} /> },
-  { accessor: 'vat', title: 'Vat', textAlign: 'right', noWrap: true, render: (row) => <Fee minor={row.vat} /> },
+  // The currency goes under a nine-figure amount rather than push the table past 1280 px.
+  {
+    accessor: 'amount',
+    title: 'Amount',
+    textAlign: 'right',
+    render: (row) => <Amount minor={row.amount} currency={currency} size="sm" currencyMayWrap />,
+  },
+  { accessor: 'fee', title: 'Fee', textAlign: 'right', render: (row) => <Fee minor={row.fee} currency={currency} /> },
+  { accessor: 'vat', title: 'Vat', textAlign: 'right', render: (row) => <Fee minor={row.vat} currency={currency} /> },
   {
     accessor: 'settled_amount',
     title: 'Settled Amount',
     textAlign: 'right',
-    noWrap: true,
     titleClassName: WRAP_TITLE,
-    render: (row) => <Amount minor={row.settled_amount} size="sm" direction={row.settled_amount < 0 ? -1 : undefined} />,
+    render: (row) => (
+      <Amount
+        minor={row.settled_amount}
+        currency={currency}
+        size="sm"
+        direction={row.settled_amount < 0 ? -1 : undefined}
+        currencyMayWrap
+      />
+    ),
   },
   { accessor: 'created_at', title: 'Time/Date', noWrap: true, render: (row) => <GmtDate value={row.created_at} /> },
 ];
 
-function RefundedTransaction({ refunded }: { refunded: NonNullable<TSettlementTransaction['refunded_transaction']> }) {
+function RefundedTransaction({
+  refunded,
+  currency,
+}: {
+  refunded: NonNullable<TSettlementTransaction['refunded_transaction']>;
+  currency: string;
+}) {
   return (
     <div style={{ contain: 'inline-size' }}>
       <Text size="sm" fw={600} px="md" pt="sm">
@@ -90,13 +105,13 @@ function RefundedTransaction({ refunded }: { refunded: NonNullable<TSettlementTr
                 <ShortId value={refunded.uuid} copyLabel={`refunded transaction ${refunded.uuid}`} />
               </Table.Td>
               <Table.Td ta="right">
-                <Amount minor={refunded.amount} size="sm" />
+                <Amount minor={refunded.amount} currency={currency} size="sm" />
               </Table.Td>
               <Table.Td ta="right">
-                <Fee minor={refunded.fee} />
+                <Fee minor={refunded.fee} currency={currency} />
               </Table.Td>
               <Table.Td ta="right">
-                <Fee minor={refunded.vat} />
+                <Fee minor={refunded.vat} currency={currency} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <GmtDate value={refunded.created_at} />
@@ -109,19 +124,20 @@ function RefundedTransaction({ refunded }: { refunded: NonNullable<TSettlementTr
   );
 }
 
-export function SettlementTransactionsTable({ list }: { list: ListView<TSettlementTransaction> }) {
+export function SettlementTransactionsTable({ list, currency }: { list: ListView<TSettlementTransaction>; currency: string }) {
+  const columns = useMemo(() => columnsIn(currency), [currency]);
   return (
     <DataTable
       label="Settlement transactions"
       storageKey="table.settlement-transactions"
       list={list}
-      columns={COLUMNS}
+      columns={columns}
       idAccessor="uuid"
       rowAttributes={(row) => ({ 'data-uuid': row.uuid })}
       expansion={{
         label: 'refunded transaction',
         expandable: (row) => row.refunded_transaction !== null,
-        content: (row) => row.refunded_transaction && <RefundedTransaction refunded={row.refunded_transaction} />,
+        content: (row) => row.refunded_transaction && <RefundedTransaction refunded={row.refunded_transaction} currency={currency} />,
       }}
     />
   );

@@ -1,12 +1,12 @@
 // The settlements of one type on the kit's DataTable (spec 2 "Settlements"): settlement id, from
 // and to dates, reference, channel, currency, amount, fee, VAT, settlement amount (amount − fee −
-// VAT, DECISIONS 3), status (DECISIONS 2) and when it was made. A row with a rolling reserve
+// VAT, DECISIONS 3), status (DECISIONS 2) and when it was made. Every amount names its currency
+// (a merchant with AED and USD accounts cannot read a bare '10.00'). A row with a rolling reserve
 // expands into the reserve's sub-table (Reference, Channel, Currency, Fee and Vat start hidden
 // under Columns to fit 1280 px); the row action opens the settlement's transactions
 // ('Settlement Transactions', 'Settlement' in the direct list). Load more under the table.
-import { Text } from '@mantine/core';
 import type { TSettlementRow, TSettlementTypeName } from '@paywallet/contract';
-import { Amount, formatFee } from '../../../components/amount.tsx';
+import { Amount } from '../../../components/amount.tsx';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import type { DataColumn, RowAction } from '../../../components/data-table/types.ts';
 import { WRAP_TITLE } from '../../../components/data-table/wrapping.ts';
@@ -16,7 +16,8 @@ import type { ListView } from '../../../hooks/use-list-query.ts';
 import { ReserveTable } from './reserve-table.tsx';
 import { SettlementStatusBadge } from './settlement-badges.tsx';
 
-const figures = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+/** The settlement's currency: its account's. */
+const currencyOf = (row: TSettlementRow) => row.user_account.currency.code;
 
 const COLUMNS: DataColumn<TSettlementRow>[] = [
   {
@@ -36,8 +37,8 @@ const COLUMNS: DataColumn<TSettlementRow>[] = [
     render: (row) => (row.reference ? <ShortId value={row.reference} copyLabel={`reference ${row.reference}`} /> : '—'),
   },
   // Channel, Currency, Fee and Vat start hidden under Columns, so that the rest fits 1280 px
-  // with nine-figure amounts, without scrolling sideways (the currency is the account's, and the
-  // fee and VAT are on the details' summary).
+  // with nine-figure amounts, without scrolling sideways (the currency is the account's, named
+  // with every amount, and the fee and VAT are on the details' summary).
   { accessor: 'channel.name', title: 'Channel', defaultToggle: false, render: (row) => row.channel?.name ?? '—' },
   {
     accessor: 'user_account.currency.code',
@@ -46,38 +47,33 @@ const COLUMNS: DataColumn<TSettlementRow>[] = [
     defaultToggle: false,
     render: (row) => row.user_account.currency.code,
   },
-  { accessor: 'amount', title: 'Amount', textAlign: 'right', noWrap: true, render: (row) => <Amount minor={row.amount} size="sm" /> },
+  // The currency goes under a nine-figure amount rather than push the table past 1280 px.
+  {
+    accessor: 'amount',
+    title: 'Amount',
+    textAlign: 'right',
+    render: (row) => <Amount minor={row.amount} currency={currencyOf(row)} size="sm" currencyMayWrap />,
+  },
   {
     accessor: 'fee',
     title: 'Fee',
     textAlign: 'right',
-    noWrap: true,
     defaultToggle: false,
-    render: (row) => (
-      <Text span size="sm" style={figures}>
-        {formatFee(row.fee)}
-      </Text>
-    ),
+    render: (row) => <Amount kind="fee" minor={row.fee} currency={currencyOf(row)} size="sm" currencyMayWrap />,
   },
   {
     accessor: 'vat',
     title: 'Vat',
     textAlign: 'right',
-    noWrap: true,
     defaultToggle: false,
-    render: (row) => (
-      <Text span size="sm" style={figures}>
-        {formatFee(row.vat)}
-      </Text>
-    ),
+    render: (row) => <Amount kind="fee" minor={row.vat} currency={currencyOf(row)} size="sm" currencyMayWrap />,
   },
   {
     accessor: 'settlement_amount',
     title: 'Settlement Amount',
     textAlign: 'right',
-    noWrap: true,
     titleClassName: WRAP_TITLE,
-    render: (row) => <Amount minor={row.settlement_amount} size="sm" fw={600} />,
+    render: (row) => <Amount minor={row.settlement_amount} currency={currencyOf(row)} size="sm" fw={600} currencyMayWrap />,
   },
   { accessor: 'status', title: 'Status', noWrap: true, render: (row) => <SettlementStatusBadge status={row.status} /> },
   {

@@ -100,7 +100,7 @@ export function SettlementDetailsPage({ type }: { type: TSettlementTypeName }) {
         <Title order={2} size="h4">
           Transactions
         </Title>
-        <SettlementTransactionsTable list={detail.transactions} />
+        <SettlementTransactionsTable list={detail.transactions} currency={currency} />
       </Stack>
     </Stack>
   );
