@@ -52,6 +52,9 @@ async function startPlatform(port: number): Promise<{ baseUrl: string; dataDir: 
       // Every journey signs in or up from 127.0.0.1: the whole suite asks for more than 30 codes
       // within 15 minutes, which the per-IP limit (server tests hold it) would refuse.
       OTP_SENDS_PER_IP: '1000',
+      // The breach-notice test changes a stored balance behind the ledger's back (a dev route
+      // off unless asked for: ledger-health.e2e.ts).
+      DEV_LEDGER_BREACH: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -26,6 +26,12 @@ export interface Config {
   botCheck: boolean;
   /** The dev outbox (/dev/outbox) exists only outside production. */
   devOutbox: boolean;
+  /**
+   * POST /api/dev/wallet-balance (a stored balance changed behind the ledger's back, for the
+   * browser test of breach notices): only outside production, with the dev outbox, and only when
+   * DEV_LEDGER_BREACH=1 asks for it (the browser tests' platform); off on a demo start.
+   */
+  devLedgerBreach: boolean;
   production: boolean;
   seedDemo: boolean;
   publicUrl: string;
@@ -191,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM ?? 'PayWallet <no-reply@paywallet.local>',
     botCheck: bool(env.BOT_CHECK, true),
     devOutbox: !production && bool(env.DEV_OUTBOX, true),
+    devLedgerBreach: !production && bool(env.DEV_OUTBOX, true) && bool(env.DEV_LEDGER_BREACH, false),
     production,
     seedDemo: bool(env.SEED_DEMO, true),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,

@@ -1,7 +1,8 @@
 // The dev outbox: e-mails kept in the database when no SMTP server is configured, readable
 // as a page and as JSON, and the browser tests' other dev routes (the ledger's invariants, a
 // dev notice, a stored balance changed behind the ledger's back). Registered only outside
-// production (`config.devOutbox`: never when NODE_ENV is production).
+// production (`config.devOutbox`: never when NODE_ENV is production); the balance route only
+// when DEV_LEDGER_BREACH=1 as well (`config.devLedgerBreach`), never on a demo start.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contractErrorMap, controlCharacterIssues, LIMITS, zText } from '@paywallet/contract';
@@ -46,14 +47,16 @@ export function registerDevOutbox(app: FastifyInstance, deps: Deps): void {
   // A ledger breach made the real way (browser test of the breach notices): the stored available
   // balance of ?email=...'s wallet in ?currency=... changed by ?by=... minor units with no entry,
   // an UPDATE behind the ledger's back; the same call with the opposite `by` puts it back.
-  app.post('/api/dev/wallet-balance', async (request, reply) => {
-    const query = devQueryOf(request, ZBalanceShift);
-    if ('refused' in query) return sendEnvelope(reply, refusalEnvelope(query.refused));
-    const walletId = await shiftWalletBalance(deps, query.email, query.currency, query.by);
-    if (walletId === undefined)
-      return sendEnvelope(reply, refusalEnvelope(fieldFailure({ email: 'This user has no wallet in this currency.' })));
-    return reply.type('application/json').send(toJson({ code: 200, message: 'Success', data: { walletId } }));
-  });
+  // Only on a platform started with DEV_LEDGER_BREACH=1 (config.devLedgerBreach: the browser tests').
+  if (deps.config.devLedgerBreach)
+    app.post('/api/dev/wallet-balance', async (request, reply) => {
+      const query = devQueryOf(request, ZBalanceShift);
+      if ('refused' in query) return sendEnvelope(reply, refusalEnvelope(query.refused));
+      const walletId = await shiftWalletBalance(deps, query.email, query.currency, query.by);
+      if (walletId === undefined)
+        return sendEnvelope(reply, refusalEnvelope(fieldFailure({ email: 'This user has no wallet in this currency.' })));
+      return reply.type('application/json').send(toJson({ code: 200, message: 'Success', data: { walletId } }));
+    });
   app.get('/dev/outbox', async (request, reply) => {
     const query = devQueryOf(request);
     if ('refused' in query) return sendEnvelope(reply, refusalEnvelope(query.refused));

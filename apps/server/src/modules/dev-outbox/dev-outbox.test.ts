@@ -15,7 +15,7 @@ import { OUTBOX_POLL_MS } from './dev-outbox-page.ts';
 describe('the dev outbox page', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({}, { demo: false });
+    t = await createTestApp({ devLedgerBreach: true }, { demo: false });
   });
   afterAll(async () => t.close());
 
@@ -130,8 +130,9 @@ describe('the dev routes switched off', () => {
   afterAll(async () => t.close());
 
   it('has no route that changes a stored balance, and production never has the dev routes', async () => {
-    // Proves the breach-making route is registered with the dev outbox only (404 without it), and
-    // that NODE_ENV=production switches them off whatever DEV_OUTBOX says.
+    // Proves the breach-making route is registered with the dev outbox only (404 without it), that
+    // it is off on a demo start too unless DEV_LEDGER_BREACH=1 asks for it, and that
+    // NODE_ENV=production switches the dev routes off whatever DEV_OUTBOX and DEV_LEDGER_BREACH say.
     const person = await createTestPerson(t);
     const shift = await t.app.inject({
       method: 'POST',
@@ -139,8 +140,15 @@ describe('the dev routes switched off', () => {
     });
     expect(shift.statusCode).toBe(404);
     expect(await balanceOf(t, person.wallets.AED!)).toBe(0n);
-    expect(
-      loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: 'true', CREDENTIALS_KEY: Buffer.alloc(32, 7).toString('base64') }).devOutbox,
-    ).toBe(false);
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      DEV_OUTBOX: 'true',
+      DEV_LEDGER_BREACH: '1',
+      CREDENTIALS_KEY: Buffer.alloc(32, 7).toString('base64'),
+    });
+    expect([production.devOutbox, production.devLedgerBreach]).toEqual([false, false]);
+    const demoStart = loadConfig({});
+    expect([demoStart.devOutbox, demoStart.devLedgerBreach]).toEqual([true, false]);
+    expect(loadConfig({ DEV_LEDGER_BREACH: '1' }).devLedgerBreach).toBe(true);
   });
 });
