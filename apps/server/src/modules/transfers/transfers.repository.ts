@@ -34,32 +34,19 @@ export async function findPersonByPhone(db: Queryable, phoneNumber: string): Pro
   return db.selectFrom('users').select(PERSON_COLUMNS).where('phone_number', '=', phoneNumber).executeTakeFirst();
 }
 
-/** Two people in one round trip (payer and payee of a confirm). */
-export async function getPeople(db: Queryable, firstId: bigint, secondId: bigint): Promise<[PersonRow, PersonRow]> {
-  const rows = await db.selectFrom('users').select(PERSON_COLUMNS).where('id', 'in', [firstId, secondId]).execute();
-  const first = rows.find((row) => row.id === firstId);
-  const second = rows.find((row) => row.id === secondId);
-  assert(first !== undefined && second !== undefined, 'a party of the transfer does not exist');
-  return [first, second];
-}
-
 export async function getPerson(db: Queryable, userId: bigint): Promise<PersonRow> {
   return db.selectFrom('users').select(PERSON_COLUMNS).where('id', '=', userId).executeTakeFirstOrThrow();
 }
 
 /**
- * Locks people's rows, in id order, for the length of the transaction: the payer's (so their
- * confirms take turns and each counts what the ones before it sent, for the daily limit) and,
- * when a wallet must be opened for the payee, the payee's (so two payments cannot both open
- * one). Every confirm takes these row locks before any wallet lock, and wallets follow id
- * order, so no two confirms wait on each other in a cycle. NO KEY UPDATE does not block the
- * foreign-key checks of other postings. Row locks, not advisory locks: CockroachDB runs them.
+ * Locks a payee's row for the length of the transaction when a wallet must be opened for them,
+ * so two payments cannot both open one. Every confirm takes it after the payer's usage row and
+ * before any wallet lock, and wallets follow id order, so no two confirms wait on each other in
+ * a cycle. NO KEY UPDATE does not block the foreign-key checks of other postings. A row lock,
+ * not an advisory lock: CockroachDB runs it.
  */
-export async function lockPeople(trx: Transaction<Database>, userIds: bigint[]): Promise<void> {
-  const ordered = [...new Set(userIds)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const userId of ordered) {
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().executeTakeFirstOrThrow();
-  }
+export async function lockPerson(trx: Transaction<Database>, userId: bigint): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().executeTakeFirstOrThrow();
 }
 
 /**

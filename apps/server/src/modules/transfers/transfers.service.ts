@@ -52,7 +52,7 @@ import { formatMoney, fullName } from '../../lib/display-text.ts';
 import { MONEY_RECEIVED, MONEY_REQUEST_PAID, MONEY_SENT } from './transfers.notifications.ts';
 import { parseEmailOrPhone, resolveCounterparty } from './recipients.ts';
 import { acceptPendingRequest, findRequestForPayer, lockRequestForPayer, type MoneyRequestRow } from './money-requests.repository.ts';
-import { addToDailyUsage, findParties, findSendingTerms, lockPeople, usedOnDayMinor, type PersonRow } from './transfers.repository.ts';
+import { addToDailyUsage, findParties, findSendingTerms, lockPerson, usedOnDayMinor, type PersonRow } from './transfers.repository.ts';
 
 export const RECIPIENT_VERIFIED = 'Recipient verified';
 
@@ -335,7 +335,7 @@ interface Parties {
 
 /**
  * Who pays from which wallet into which, read in one statement; the payee's wallet is opened
- * here when they have none in the currency, under their row lock (lockPeople), so two payments
+ * here when they have none in the currency, under their row lock (lockPerson), so two payments
  * side by side open one.
  */
 async function partiesOf(trx: Transaction<Database>, payerUserId: bigint, payload: SendMoneyPayload): Promise<Parties> {
@@ -351,7 +351,7 @@ async function partiesOf(trx: Transaction<Database>, payerUserId: bigint, payloa
   let payeeWallet = payee.wallet;
   if (payeeWallet === null) {
     assert(payload.payeeWalletId === null, 'the wallet a request asked into exists');
-    await lockPeople(trx, [payee.person.id]);
+    await lockPerson(trx, payee.person.id);
     payeeWallet = await payeeWalletFor(trx, payee.person.id, payload.currencyId);
   }
   assert(payer.wallet.user_id === payerUserId && payeeWallet.user_id === payee.person.id, 'each party pays from and into their own wallet');
@@ -463,7 +463,7 @@ async function lockPendingRequest(trx: Transaction<Database>, requestId: bigint,
 async function payeeWalletFor(trx: Transaction<Database>, payeeUserId: bigint, currencyId: number): Promise<WalletWithCurrency> {
   const existing = await findSpendingWallet(trx, payeeUserId, currencyId);
   if (existing) return existing;
-  // The payee's row is locked (lockPeople) when a wallet may have to be opened, so this check
+  // The payee's row is locked (lockPerson) when a wallet may have to be opened, so this check
   // and the insert below cannot race another payment's.
   const kind = (await hasAnyWallet(trx, payeeUserId)) ? WALLET_KIND.ORDINARY : WALLET_KIND.DEFAULT;
   return getWallet(trx, await createWallet(trx, payeeUserId, currencyId, kind));
