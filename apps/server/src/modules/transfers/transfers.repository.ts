@@ -183,6 +183,14 @@ export async function findParties(
   return { payer: partyOf(send.payerUserId), payee: partyOf(send.payeeUserId) };
 }
 
+/** A confirmed send as the payer's daily usage counts it: the amount entered, on a UTC day ('YYYY-MM-DD'). */
+export interface DailyUsage {
+  payerUserId: bigint;
+  currencyId: number;
+  day: string;
+  enteredMinor: bigint;
+}
+
 /**
  * Adds a confirmed send's entered amount to the payer's usage row of the day, unless that passes
  * the daily limit of the TRANSFER privilege now (0: no limit); answers false, writing nothing,
@@ -190,10 +198,7 @@ export async function findParties(
  * posting leaves it unchanged; its row lock (ON CONFLICT DO UPDATE judges the newest row) lets
  * a payer's confirms count one after another, so parallel confirms never pass the limit.
  */
-export async function addToDailyUsage(
-  trx: Transaction<Database>,
-  usage: { payerUserId: bigint; currencyId: number; day: string; enteredMinor: bigint },
-): Promise<boolean> {
+export async function addToDailyUsage(trx: Transaction<Database>, usage: DailyUsage): Promise<boolean> {
   const result = await sql<{ sent_minor: bigint }>`
     WITH lim AS (
       SELECT COALESCE((SELECT t.daily_limit_minor FROM (${TRANSFER_PRIVILEGE}) t WHERE t.currency_id = ${usage.currencyId} LIMIT 1), 0) AS daily_limit
@@ -205,6 +210,14 @@ export async function addToDailyUsage(
      WHERE (SELECT daily_limit FROM lim) = 0 OR u.sent_minor + EXCLUDED.sent_minor <= (SELECT daily_limit FROM lim)
     RETURNING u.sent_minor`.execute(trx);
   return result.rows.length === 1;
+}
+
+/** Takes back what addToDailyUsage added in this transaction (a confirm that moved nothing after all). */
+export async function takeBackDailyUsage(trx: Transaction<Database>, usage: DailyUsage): Promise<void> {
+  const taken = await sql`
+    UPDATE daily_send_usage SET sent_minor = sent_minor - ${usage.enteredMinor}::bigint
+     WHERE user_id = ${usage.payerUserId} AND currency_id = ${usage.currencyId} AND day = ${usage.day}::date`.execute(trx);
+  assert(taken.numAffectedRows === 1n, 'the usage added in this transaction is there to take back');
 }
 
 /** What the payer sent on `day` in a currency, as the daily limit counts it (0 without a row). */

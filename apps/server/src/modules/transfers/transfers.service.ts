@@ -52,7 +52,16 @@ import { formatMoney, fullName } from '../../lib/display-text.ts';
 import { MONEY_RECEIVED, MONEY_REQUEST_PAID, MONEY_SENT } from './transfers.notifications.ts';
 import { parseEmailOrPhone, resolveCounterparty } from './recipients.ts';
 import { acceptPendingRequest, findRequestForPayer, lockRequestForPayer, type MoneyRequestRow } from './money-requests.repository.ts';
-import { addToDailyUsage, findParties, findSendingTerms, lockPerson, usedOnDayMinor, type PersonRow } from './transfers.repository.ts';
+import {
+  addToDailyUsage,
+  findParties,
+  findSendingTerms,
+  lockPerson,
+  takeBackDailyUsage,
+  type DailyUsage,
+  usedOnDayMinor,
+  type PersonRow,
+} from './transfers.repository.ts';
 
 export const RECIPIENT_VERIFIED = 'Recipient verified';
 
@@ -368,8 +377,7 @@ async function partiesOf(trx: Transaction<Database>, payerUserId: bigint, payloa
  * the payer's usage row of the day by one upsert that refuses to pass the limit of now; the
  * row's lock makes the payer's confirms count one after another, each seeing the ones before.
  */
-async function countAgainstDailyLimit(trx: Transaction<Database>, payerUserId: bigint, payload: SendMoneyPayload): Promise<void> {
-  const usage = { payerUserId, currencyId: payload.currencyId, day: limitDayOf(new Date()), enteredMinor: BigInt(payload.enteredMinor) };
+async function countAgainstDailyLimit(trx: Transaction<Database>, usage: DailyUsage, payload: SendMoneyPayload): Promise<void> {
   if (await addToDailyUsage(trx, usage)) return;
   // Refused: what the message needs is read now, on this rare path only.
   const row = await findPaymentMethod(trx, 'TRANSFER', payload.currencyId);
@@ -381,7 +389,7 @@ async function countAgainstDailyLimit(trx: Transaction<Database>, payerUserId: b
     minAmountMinor: row.min_amount_minor,
     maxAmountMinor: row.max_amount_minor,
     dailyLimitMinor: row.daily_limit_minor,
-    usedTodayMinor: await usedOnDayMinor(trx, payerUserId, payload.currencyId, usage.day),
+    usedTodayMinor: await usedOnDayMinor(trx, usage.payerUserId, usage.currencyId, usage.day),
   });
 }
 
@@ -407,7 +415,14 @@ async function postTransfer(
   quoteId: bigint,
 ): Promise<{ transactionId: bigint; uuid: string }> {
   const request = payload.requestId === null ? undefined : await lockPendingRequest(trx, BigInt(payload.requestId), payerUserId);
-  await countAgainstDailyLimit(trx, payerUserId, payload);
+  // One day for the addition and any taking back, even across midnight.
+  const usage: DailyUsage = {
+    payerUserId,
+    currencyId: payload.currencyId,
+    day: limitDayOf(new Date()),
+    enteredMinor: BigInt(payload.enteredMinor),
+  };
+  await countAgainstDailyLimit(trx, usage, payload);
   const { payer, payee, payerWallet, payeeWallet } = await partiesOf(trx, payerUserId, payload);
   const charges = chargesOf(payload);
   const entries = sendMoneyEntries({
@@ -439,8 +454,13 @@ async function postTransfer(
       { name: 'VAT', type: 'vat', chargesMinor: charges.vatMinor },
     ],
   );
-  // Posted before under its key: the request and the notices went with that first posting.
-  if (posted.outcome === 'exists') return posted;
+  // Posted before under its key: the request, the notices and the day's usage went with that
+  // first posting, so what this confirm counted is taken back (the quote's and the request's
+  // locks keep this path for a defect; the key is the ledger's guard behind them).
+  if (posted.outcome === 'exists') {
+    await takeBackDailyUsage(trx, usage);
+    return posted;
+  }
   if (request) {
     // The request row is locked since lockPendingRequest, so nothing else can have closed it.
     assert(await acceptPendingRequest(trx, request.id, posted.transactionId), 'a locked pending request is accepted');
