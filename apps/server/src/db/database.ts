@@ -2,7 +2,7 @@
 // applies the versioned migrations. The same SQL runs on both.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type LogEvent, type Migration, type MigrationProvider, type Transaction } from 'kysely';
 import pg from 'pg';
 import { PGlitePool } from './pglite-pool.ts';
 import type { Database } from './schema.ts';
@@ -36,6 +36,7 @@ import * as m0031 from './migrations/0031-withdrawals.ts';
 import * as m0032 from './migrations/0032-ledger-health.ts';
 import * as m0034 from './migrations/0034-stored-files.ts';
 import * as m0035 from './migrations/0035-customer-contact-locks.ts';
+import * as m0039 from './migrations/0039-daily-send-usage.ts';
 import * as m0040 from './migrations/0040-incomplete-stored-files.ts';
 
 export type Db = Kysely<Database>;
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0032-ledger-health': m0032,
   '0034-stored-files': m0034,
   '0035-customer-contact-locks': m0035,
+  '0039-daily-send-usage': m0039,
   '0040-incomplete-stored-files': m0040,
 };
 
@@ -88,12 +90,23 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  loadDataDir?: Blob;
+  /** Hears every statement sent, BEGIN and COMMIT included (tests count what a call costs). */
+  onStatement?: (sql: string) => void;
+}
+
 /**
  * Where: a postgres:// URL, a folder for PGlite, or 'memory://' for a throw-away PGlite.
  * `loadDataDir` starts PGlite from a dump of another database's files (PGlite's dumpDataDir):
  * tests start every file from one migrated and seeded template instead of migrating again.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  // Kysely's log hook sees every statement on a connection, the transaction's own too.
+  const onStatement = options.onStatement;
+  const log = onStatement ? { log: (event: LogEvent) => onStatement(event.query.sql) } : {};
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -106,7 +119,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     // An idle connection lost (the server restarted, a network cut) is dropped from the pool and
     // replaced on the next query; without a listener pg's 'error' event would end the process.
     pool.on('error', (error) => process.emitWarning(`an idle database connection was lost: ${error.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   let folder: string | undefined;
@@ -115,7 +128,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     fs.mkdirSync(folder, { recursive: true });
   }
   const pool = new PGlitePool(folder, options.loadDataDir);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
 

@@ -581,6 +581,8 @@ export interface Database {
   customer_contact_locks: CustomerContactLocksTable;
   stored_files: StoredFilesTable;
   stored_file_chunks: StoredFileChunksTable;
+  // ---- the lean send-money path (0039) ----
+  daily_send_usage: DailySendUsageTable;
 }
 
 // ---- customers, live notifications (0011) ----------------------------------------------------
@@ -1070,4 +1072,13 @@ export interface StoredFileChunksTable {
   file_key: string;
   seq: number;
   data: Uint8Array;
+}
+
+/** What a payer sent in a currency on a UTC day, as the daily limit counts it (migration 0039). */
+export interface DailySendUsageTable {
+  user_id: bigint;
+  currency_id: number;
+  /** The UTC day, 'YYYY-MM-DD'. */
+  day: ColumnType<string, string, never>;
+  sent_minor: bigint;
 }

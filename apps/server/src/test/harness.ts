@@ -23,7 +23,7 @@ import {
   type TErrorName,
 } from '@paywallet/contract';
 import { loadConfig, type Config } from '../config.ts';
-import { migrate, openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { migrate, openDatabase, type DatabaseHandle, type OpenOptions } from '../db/database.ts';
 import { seedDemoData, seedReferenceData } from '../seed/seed.ts';
 import { buildApp, type BuildOptions, type BuiltApp } from '../app.ts';
 import { createScratchDatabase } from './scratch-database.ts';
@@ -58,6 +58,11 @@ export interface TestApp extends BuiltApp {
   call<C extends CallDef>(call: C, body: TCallRequest<C>, options?: CallOptions): Promise<TestAnswer<TCallResponse<C>>>;
   /** Raw: any body to any path under /api/v1/ (malformed input, unknown calls). */
   post(callPath: string, body?: unknown, options?: CallOptions): Promise<TestAnswer<unknown>>;
+  /**
+   * The SQL statements this app sent while `work` ran, in order, BEGIN and COMMIT included: what
+   * a call costs. Only meaningful while nothing else runs on the app (no job runner, no stream).
+   */
+  recordStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }>;
   close(): Promise<void>;
 }
 
@@ -102,16 +107,21 @@ function runTemplates(): TestTemplates | undefined {
   }
 }
 
+type Hooks = Pick<OpenOptions, 'onStatement'>;
+
 /** Without templates (a script, a project without the globalSetup): migrate and seed in place. */
-async function databaseBuiltInPlace(name: TemplateName): Promise<{ handle: DatabaseHandle; drop: () => Promise<void>; url?: string }> {
+async function databaseBuiltInPlace(
+  name: TemplateName,
+  hooks: Hooks,
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void>; url?: string }> {
   let opened: { handle: DatabaseHandle; drop: () => Promise<void>; url?: string };
   if (process.env.TEST_DB === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
     const scratch = await createScratchDatabase(adminUrl, 'pw_test');
-    opened = { handle: await openDatabase({ databaseUrl: scratch.url }), drop: () => scratch.drop(), url: scratch.url };
+    opened = { handle: await openDatabase({ databaseUrl: scratch.url, ...hooks }), drop: () => scratch.drop(), url: scratch.url };
   } else {
-    opened = { handle: await openDatabase({ dataDir: 'memory://' }), drop: async () => {} };
+    opened = { handle: await openDatabase({ dataDir: 'memory://', ...hooks }), drop: async () => {} };
   }
   await migrate(opened.handle.db);
   await (name === 'demo' ? seedDemoData(opened.handle.db) : seedReferenceData(opened.handle.db));
@@ -119,9 +129,9 @@ async function databaseBuiltInPlace(name: TemplateName): Promise<{ handle: Datab
 }
 
 /** Another node of `first`'s PostgreSQL database: a pool of its own, a data folder of its own; the database stays `first`'s. */
-async function sameDatabaseAs(first: TestApp): Promise<{ handle: DatabaseHandle; drop: () => Promise<void>; url?: string }> {
+async function sameDatabaseAs(first: TestApp, hooks: Hooks): Promise<{ handle: DatabaseHandle; drop: () => Promise<void>; url?: string }> {
   if (first.databaseUrl === undefined) throw new Error('Another node needs a PostgreSQL database (TEST_DB=postgres)');
-  return { handle: await openDatabase({ databaseUrl: first.databaseUrl }), drop: async () => {}, url: first.databaseUrl };
+  return { handle: await openDatabase({ databaseUrl: first.databaseUrl, ...hooks }), drop: async () => {}, url: first.databaseUrl };
 }
 
 /**
@@ -134,11 +144,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const name: TemplateName = options.demo === false ? 'reference' : 'demo';
   const templates = runTemplates();
+  // Statements are heard only while a test records them (recordStatements).
+  let recording: string[] | undefined;
+  const hooks: Hooks = { onStatement: (statement) => recording?.push(statement) };
   const { handle, drop, url } = options.nodeOf
-    ? await sameDatabaseAs(options.nodeOf)
+    ? await sameDatabaseAs(options.nodeOf, hooks)
     : templates
-      ? await databaseFromTemplate(templates, name)
-      : await databaseBuiltInPlace(name);
+      ? await databaseFromTemplate(templates, name, hooks)
+      : await databaseBuiltInPlace(name, hooks);
   // A file store of its own, removed on close (unless the test brought its own folder).
   const ownDataDir = path.join(os.tmpdir(), `pw-test-${crypto.randomBytes(4).toString('hex')}`);
   const config = loadConfig(
@@ -174,6 +187,16 @@ export async function createTestApp(
     post,
     async call<C extends CallDef>(call: C, body: TCallRequest<C>, callOptions: CallOptions = {}) {
       return (await post(call.path, body, callOptions)) as TestAnswer<TCallResponse<C>>;
+    },
+    async recordStatements<T>(work: () => Promise<T>) {
+      if (recording) throw new Error('recordStatements does not nest');
+      const statements: string[] = [];
+      recording = statements;
+      try {
+        return { result: await work(), statements };
+      } finally {
+        recording = undefined;
+      }
     },
     async close() {
       await built.app.close();

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
-import { migrate, openDatabase, type Db, type DatabaseHandle } from '../db/database.ts';
+import { migrate, openDatabase, type Db, type DatabaseHandle, type OpenOptions } from '../db/database.ts';
 import { PGlitePool } from '../db/pglite-pool.ts';
 import type { Database } from '../db/schema.ts';
 import { seedDemoData, seedReferenceData } from '../seed/seed.ts';
@@ -110,11 +110,12 @@ async function withDatabase(opening: Promise<DatabaseHandle>, work: (db: Db) => 
 export async function databaseFromTemplate(
   templates: TestTemplates,
   name: TemplateName,
+  hooks: Pick<OpenOptions, 'onStatement'> = {},
 ): Promise<{ handle: DatabaseHandle; drop: () => Promise<void>; url?: string }> {
   if (templates.kind === 'pglite') {
     const dump = new Blob([fs.readFileSync(templates.dumpFiles[name])]);
-    return { handle: await openDatabase({ dataDir: 'memory://', loadDataDir: dump }), drop: async () => {} };
+    return { handle: await openDatabase({ dataDir: 'memory://', loadDataDir: dump, ...hooks }), drop: async () => {} };
   }
   const scratch = await createScratchDatabase(templates.adminUrl, 'pw_test', { template: templates.databases[name] });
-  return { handle: await openDatabase({ databaseUrl: scratch.url }), drop: () => scratch.drop(), url: scratch.url };
+  return { handle: await openDatabase({ databaseUrl: scratch.url, ...hooks }), drop: () => scratch.drop(), url: scratch.url };
 }

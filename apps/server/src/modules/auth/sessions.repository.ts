@@ -1,5 +1,6 @@
 // Queries of sessions: found by the sha256 of their token (the token itself is never stored),
 // revoked rather than deleted. Kysely only; `db` or `trx` first.
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
 import type { SessionsTable } from '../../db/schema.ts';
 
@@ -14,6 +15,8 @@ export interface LiveSessionRow {
   parent_user_id: bigint;
   /** The status of the administrator behind an impersonation; null for any other session. */
   impersonator_status: number | null;
+  /** The slugs of the features granted to the session's user (a staff member's; empty for anyone else). */
+  granted_feature_slugs: string[];
 }
 
 /** When liveness is judged: now, and the oldest start an impersonation may have and still be live. */
@@ -26,8 +29,9 @@ export interface LiveAt {
  * The sessions live at `at`, with their user: not revoked, not expired; an impersonation also
  * only while it is younger than its cap and the administrator's own session it was opened from
  * is live and full (DECISIONS 52). One statement: the administrator's session and user are
- * joined, so the rule costs no second query. The users' statuses are selected for the caller
- * to judge (sessions.ts), where the rule of a blocked account is written once.
+ * joined, so the rule costs no second query, and so are a staff member's granted features. The
+ * users' statuses are selected for the caller to judge (sessions.ts), where the rule of a
+ * blocked account is written once.
  */
 function liveSessions(db: Queryable, at: LiveAt) {
   return db
@@ -44,6 +48,9 @@ function liveSessions(db: Queryable, at: LiveAt) {
       'users.type',
       'users.parent_user_id',
       'opener_user.status as impersonator_status',
+      sql<string[]>`ARRAY(
+        SELECT features.slug FROM staff_features JOIN features ON features.id = staff_features.feature_id
+         WHERE staff_features.user_id = sessions.user_id)`.as('granted_feature_slugs'),
     ])
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', at.now)
@@ -71,17 +78,6 @@ export async function findLiveSession(db: Queryable, tokenSha256: string, at: Li
 export async function listLiveSessions(db: Queryable, sessionIds: readonly bigint[], at: LiveAt): Promise<LiveSessionRow[]> {
   if (sessionIds.length === 0) return [];
   return liveSessions(db, at).where('sessions.id', 'in', sessionIds).execute();
-}
-
-/** The slugs of the features a staff member was granted. */
-export async function listGrantedFeatureSlugs(db: Queryable, userId: bigint): Promise<string[]> {
-  const rows = await db
-    .selectFrom('staff_features')
-    .innerJoin('features', 'features.id', 'staff_features.feature_id')
-    .select('features.slug')
-    .where('staff_features.user_id', '=', userId)
-    .execute();
-  return rows.map((row) => row.slug);
 }
 
 export interface NewSessionRow {

@@ -49,7 +49,7 @@ export async function resolveScope(db: Db, token: string): Promise<Scope | null>
     accountHolderId: isStaff ? row.parent_user_id : row.user_id,
     audience: row.type,
     role,
-    grantedFeatures: isStaff ? new Set(await grantedFeatureSlugs(db, row.user_id)) : null,
+    grantedFeatures: isStaff ? new Set(row.granted_feature_slugs) : null,
     impersonatorUserId: row.impersonator_user_id,
   };
 }
@@ -72,11 +72,6 @@ export function refuseSignInCreationInImpersonation(scope: Pick<Scope, 'imperson
 /** A merchant's staff member whose status is not Active: they can neither sign in nor use a session. */
 export function isStaffNotActive(user: { type: string; parent_user_id: bigint; status: number }): boolean {
   return user.type === 'merchant' && user.parent_user_id !== 0n && user.status !== USER_STATUS.ACTIVE;
-}
-
-/** The slugs of the features a staff member was granted. */
-export async function grantedFeatureSlugs(db: Queryable, userId: bigint): Promise<string[]> {
-  return repository.listGrantedFeatureSlugs(db, userId);
 }
 
 /** The administrator behind an impersonation and their own session, which it ends with. */

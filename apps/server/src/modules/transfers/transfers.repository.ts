@@ -1,11 +1,15 @@
-// Queries of send money: people, the locks on their rows and what a payer already sent today.
-// Wallets and the transfer method are read through the wallets and payment-methods services.
+// Queries of send money: people, the locks on their rows, the payer's daily usage row, and the
+// two reads a send is priced and confirmed with. Those two read wallets and the transfer
+// privilege themselves (docs/modules.md: a module may read what it needs), each joined into one
+// statement with the rest (issue 17: a send's statements cut to what is needed, docs/money.md).
 // Kysely only; `db` or `trx` first.
 import { sql, type Transaction } from 'kysely';
-import { assert, TransactionType } from '@paywallet/ledger';
-import { TRANSACTION_STATUS } from '@paywallet/contract';
+import { assert } from '@paywallet/ledger';
+import { WALLET_KIND } from '@paywallet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
+import type { WalletWithCurrency } from '../wallets/wallets.service.ts';
+import type { PaymentMethodRow } from '../payment-methods/payment-methods.service.ts';
 
 type Queryable = Db | Transaction<Database>;
 
@@ -30,48 +34,200 @@ export async function findPersonByPhone(db: Queryable, phoneNumber: string): Pro
   return db.selectFrom('users').select(PERSON_COLUMNS).where('phone_number', '=', phoneNumber).executeTakeFirst();
 }
 
-/** Two people in one round trip (payer and payee of a confirm). */
-export async function getPeople(db: Queryable, firstId: bigint, secondId: bigint): Promise<[PersonRow, PersonRow]> {
-  const rows = await db.selectFrom('users').select(PERSON_COLUMNS).where('id', 'in', [firstId, secondId]).execute();
-  const first = rows.find((row) => row.id === firstId);
-  const second = rows.find((row) => row.id === secondId);
-  assert(first !== undefined && second !== undefined, 'a party of the transfer does not exist');
-  return [first, second];
-}
-
 export async function getPerson(db: Queryable, userId: bigint): Promise<PersonRow> {
   return db.selectFrom('users').select(PERSON_COLUMNS).where('id', '=', userId).executeTakeFirstOrThrow();
 }
 
 /**
- * Locks people's rows, in id order, for the length of the transaction: the payer's (so their
- * confirms take turns and each counts what the ones before it sent, for the daily limit) and,
- * when a wallet must be opened for the payee, the payee's (so two payments cannot both open
- * one). Every confirm takes these row locks before any wallet lock, and wallets follow id
- * order, so no two confirms wait on each other in a cycle. NO KEY UPDATE does not block the
- * foreign-key checks of other postings. Row locks, not advisory locks: CockroachDB runs them.
+ * Locks a payee's row for the length of the transaction when a wallet must be opened for them,
+ * so two payments cannot both open one. Every confirm takes it after the payer's usage row and
+ * before any wallet lock, and wallets follow id order, so no two confirms wait on each other in
+ * a cycle. NO KEY UPDATE does not block the foreign-key checks of other postings. A row lock,
+ * not an advisory lock: CockroachDB runs it.
  */
-export async function lockPeople(trx: Transaction<Database>, userIds: bigint[]): Promise<void> {
-  const ordered = [...new Set(userIds)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const userId of ordered) {
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().executeTakeFirstOrThrow();
-  }
+export async function lockPerson(trx: Transaction<Database>, userId: bigint): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().executeTakeFirstOrThrow();
 }
 
 /**
- * What the payer sent since `sinceUtc` in a currency, counted as the daily limit counts it: the
- * amount they entered. That is kept in the quote the transfer was confirmed with (payer-pays:
- * the amount; deducted: the total); a transfer without a quote counts its total debit.
+ * The active TRANSFER methods with their privileges, the first in display order first, as
+ * payment-methods' findPaymentMethod('TRANSFER', currency) finds them (send money has one).
  */
-export async function sumSentSinceMinor(db: Queryable, payerUserId: bigint, currencyId: number, sinceUtc: Date): Promise<bigint> {
-  const result = await sql<{ sent: bigint | string | null }>`
-    SELECT COALESCE(SUM(COALESCE((q.payload->>'enteredMinor')::bigint, t.total_amount)), 0) AS sent
-      FROM transactions t
-      LEFT JOIN quotes q ON q.transaction_id = t.id
-     WHERE t.sender_user_id = ${payerUserId}
-       AND t.currency_id = ${currencyId}
-       AND t.transaction_type_id IN (${TransactionType.Transfer}, ${TransactionType.RequestPayment})
-       AND t.status = ${TRANSACTION_STATUS.SUCCESS}
-       AND t.created_at >= ${sinceUtc}`.execute(db);
-  return BigInt(result.rows[0]?.sent ?? 0);
+const TRANSFER_PRIVILEGE = sql`
+  SELECT pm.id AS payment_method_id, pm.name, pm.code, cpm.id AS currency_payment_method_id, p.vp_percentage_bps, p.gw_percentage_bps, p.vp_fixed_minor, p.gw_fixed_minor,
+         p.min_amount_minor, p.max_amount_minor, p.daily_limit_minor, cpm.currency_id
+    FROM payment_methods pm
+    JOIN currency_payment_methods cpm ON cpm.payment_method_id = pm.id AND cpm.active
+    JOIN privileges p ON p.currency_payment_method_id = cpm.id
+   WHERE pm.type = 'TRANSFER' AND pm.active
+   ORDER BY pm.sort, pm.id`;
+
+/** What initiate-send-money prices with: the payer's wallet, the transfer privilege of its currency, and what was sent today. */
+export interface SendingTerms {
+  wallet: WalletWithCurrency;
+  privilege: PaymentMethodRow | null;
+  usedTodayMinor: bigint;
+}
+
+/** The wallet columns (and the currency's) of a wallet `w` joined to its currency `c`, as the wallets module answers them. */
+const WALLET_COLUMNS = sql`w.id AS wallet_id, w.currency_id, btrim(c.code) AS currency_code, c.decimals AS currency_decimals,
+  w.is_default, w.account_number, w.available_balance, w.balance_on_hold`;
+
+type WalletColumns = Omit<WalletWithCurrency, 'id' | 'user_id' | 'first_name' | 'last_name'> & { wallet_id: bigint | null };
+
+function walletOf(row: WalletColumns, owner: { id: bigint; first_name: string; last_name: string }): WalletWithCurrency | null {
+  const { wallet_id: walletId, ...columns } = row;
+  if (walletId === null) return null;
+  return { ...columns, id: walletId, user_id: owner.id, first_name: owner.first_name, last_name: owner.last_name };
+}
+
+/**
+ * The payer's wallet (undefined when it is not theirs), the TRANSFER privilege of its currency
+ * (null when sending is not offered in it) and the payer's usage row of `day` in that currency,
+ * in one statement.
+ */
+export async function findSendingTerms(
+  db: Queryable,
+  payerUserId: bigint,
+  walletId: bigint,
+  day: string,
+): Promise<SendingTerms | undefined> {
+  const result = await sql<
+    WalletColumns &
+      Pick<PersonRow, 'id' | 'first_name' | 'last_name'> &
+      Omit<PaymentMethodRow, 'payment_method_id' | 'name' | 'code'> & {
+        payment_method_id: number | null;
+        method_name: string;
+        method_code: string;
+        used_today_minor: bigint;
+      }
+  >`
+    SELECT ${WALLET_COLUMNS}, u.id, u.first_name, u.last_name,
+           m.payment_method_id, m.name AS method_name, m.code AS method_code, m.currency_payment_method_id, m.vp_percentage_bps, m.gw_percentage_bps, m.vp_fixed_minor, m.gw_fixed_minor,
+           m.min_amount_minor, m.max_amount_minor, m.daily_limit_minor,
+           COALESCE(d.sent_minor, 0) AS used_today_minor
+      FROM wallets w
+      JOIN currencies c ON c.id = w.currency_id
+      JOIN users u ON u.id = w.user_id
+      LEFT JOIN LATERAL (SELECT * FROM (${TRANSFER_PRIVILEGE}) t WHERE t.currency_id = w.currency_id LIMIT 1) m ON true
+      LEFT JOIN daily_send_usage d ON d.user_id = w.user_id AND d.currency_id = w.currency_id AND d.day = ${day}::date
+     WHERE w.id = ${walletId} AND w.user_id = ${payerUserId}`.execute(db);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  const wallet = walletOf(row, row);
+  assert(wallet !== null, 'the wallet read has an id');
+  const { payment_method_id: paymentMethodId } = row;
+  const privilege =
+    paymentMethodId === null
+      ? null
+      : {
+          payment_method_id: paymentMethodId,
+          name: row.method_name,
+          code: row.method_code,
+          currency_payment_method_id: row.currency_payment_method_id,
+          currency_id: row.currency_id,
+          vp_percentage_bps: row.vp_percentage_bps,
+          gw_percentage_bps: row.gw_percentage_bps,
+          vp_fixed_minor: row.vp_fixed_minor,
+          gw_fixed_minor: row.gw_fixed_minor,
+          min_amount_minor: row.min_amount_minor,
+          max_amount_minor: row.max_amount_minor,
+          daily_limit_minor: row.daily_limit_minor,
+        };
+  return { wallet, privilege, usedTodayMinor: BigInt(row.used_today_minor) };
+}
+
+/** A party of a confirmed send: the person, and their wallet of the send (null: the payee has none yet). */
+export interface PartyRow {
+  person: PersonRow;
+  wallet: WalletWithCurrency | null;
+}
+
+/**
+ * Payer and payee of a confirm in one statement: each person with their wallet of the send, the
+ * payer's by id, the payee's by id when the quote names it (a money request's) or else their
+ * spending wallet in the currency (never the rolling reserve).
+ */
+export async function findParties(
+  db: Queryable,
+  send: { payerUserId: bigint; payerWalletId: bigint; payeeUserId: bigint; payeeWalletId: bigint | null; currencyId: number },
+): Promise<{ payer: PartyRow; payee: PartyRow }> {
+  const result = await sql<PersonRow & WalletColumns>`
+    SELECT u.id, u.first_name, u.last_name, u.email, u.phone_number, u.avatar, u.status, u.type, ${WALLET_COLUMNS}
+      FROM users u
+      LEFT JOIN LATERAL (
+        SELECT * FROM wallets
+         WHERE wallets.user_id = u.id
+           AND CASE WHEN u.id = ${send.payerUserId} THEN wallets.id = ${send.payerWalletId}
+                    WHEN ${send.payeeWalletId}::bigint IS NOT NULL THEN wallets.id = ${send.payeeWalletId}
+                    ELSE wallets.currency_id = ${send.currencyId} AND wallets.is_default <> ${WALLET_KIND.ROLLING_RESERVE} END
+         ORDER BY wallets.id
+         LIMIT 1) w ON true
+      LEFT JOIN currencies c ON c.id = w.currency_id
+     WHERE u.id IN (${send.payerUserId}, ${send.payeeUserId})`.execute(db);
+  const partyOf = (userId: bigint): PartyRow => {
+    const row = result.rows.find((candidate) => candidate.id === userId);
+    assert(row !== undefined, 'a party of the transfer does not exist');
+    const person: PersonRow = {
+      id: row.id,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      email: row.email,
+      phone_number: row.phone_number,
+      avatar: row.avatar,
+      status: row.status,
+      type: row.type,
+    };
+    return { person, wallet: walletOf(row, person) };
+  };
+  return { payer: partyOf(send.payerUserId), payee: partyOf(send.payeeUserId) };
+}
+
+/** A confirmed send as the payer's daily usage counts it: the amount entered, on a UTC day ('YYYY-MM-DD'). */
+export interface DailyUsage {
+  payerUserId: bigint;
+  currencyId: number;
+  day: string;
+  enteredMinor: bigint;
+}
+
+/**
+ * Adds a confirmed send's entered amount to the payer's usage row of the day, unless that passes
+ * the daily limit of the TRANSFER privilege now (0: no limit); answers false, writing nothing,
+ * when it would. The row is written in the posting's transaction, so a refused or rolled-back
+ * posting leaves it unchanged; its row lock (ON CONFLICT DO UPDATE judges the newest row) lets
+ * a payer's confirms count one after another, so parallel confirms never pass the limit.
+ */
+export async function addToDailyUsage(trx: Transaction<Database>, usage: DailyUsage): Promise<boolean> {
+  const result = await sql<{ sent_minor: bigint }>`
+    WITH lim AS (
+      SELECT COALESCE((SELECT t.daily_limit_minor FROM (${TRANSFER_PRIVILEGE}) t WHERE t.currency_id = ${usage.currencyId} LIMIT 1), 0) AS daily_limit
+    )
+    INSERT INTO daily_send_usage AS u (user_id, currency_id, day, sent_minor)
+    SELECT ${usage.payerUserId}, ${usage.currencyId}, ${usage.day}::date, ${usage.enteredMinor}::bigint
+      FROM lim WHERE lim.daily_limit = 0 OR ${usage.enteredMinor}::bigint <= lim.daily_limit
+    ON CONFLICT (user_id, currency_id, day) DO UPDATE SET sent_minor = u.sent_minor + EXCLUDED.sent_minor
+     WHERE (SELECT daily_limit FROM lim) = 0 OR u.sent_minor + EXCLUDED.sent_minor <= (SELECT daily_limit FROM lim)
+    RETURNING u.sent_minor`.execute(trx);
+  return result.rows.length === 1;
+}
+
+/** Takes back what addToDailyUsage added in this transaction (a confirm that moved nothing after all). */
+export async function takeBackDailyUsage(trx: Transaction<Database>, usage: DailyUsage): Promise<void> {
+  const taken = await sql`
+    UPDATE daily_send_usage SET sent_minor = sent_minor - ${usage.enteredMinor}::bigint
+     WHERE user_id = ${usage.payerUserId} AND currency_id = ${usage.currencyId} AND day = ${usage.day}::date`.execute(trx);
+  assert(taken.numAffectedRows === 1n, 'the usage added in this transaction is there to take back');
+}
+
+/** What the payer sent on `day` in a currency, as the daily limit counts it (0 without a row). */
+export async function usedOnDayMinor(db: Queryable, payerUserId: bigint, currencyId: number, day: string): Promise<bigint> {
+  const row = await db
+    .selectFrom('daily_send_usage')
+    .select('sent_minor')
+    .where('user_id', '=', payerUserId)
+    .where('currency_id', '=', currencyId)
+    .where(sql<boolean>`day = ${day}::date`)
+    .executeTakeFirst();
+  return row?.sent_minor ?? 0n;
 }

@@ -40,13 +40,28 @@ import {
   hasAnyWallet,
   type WalletWithCurrency,
 } from '../wallets/wallets.service.ts';
-import { findPaymentMethod, privilegeOf, quoteRefusal, startOfUtcDay } from '../payment-methods/payment-methods.service.ts';
+import {
+  findPaymentMethod,
+  privilegeOf,
+  quoteRefusal,
+  startOfUtcDay,
+  type PaymentMethodRow,
+} from '../payment-methods/payment-methods.service.ts';
 import { notice, notifyEach } from '../notifications/notifications.service.ts';
 import { formatMoney, fullName } from '../../lib/display-text.ts';
 import { MONEY_RECEIVED, MONEY_REQUEST_PAID, MONEY_SENT } from './transfers.notifications.ts';
 import { parseEmailOrPhone, resolveCounterparty } from './recipients.ts';
 import { acceptPendingRequest, findRequestForPayer, lockRequestForPayer, type MoneyRequestRow } from './money-requests.repository.ts';
-import { getPeople, lockPeople, sumSentSinceMinor, type PersonRow } from './transfers.repository.ts';
+import {
+  addToDailyUsage,
+  findParties,
+  findSendingTerms,
+  lockPerson,
+  takeBackDailyUsage,
+  type DailyUsage,
+  usedOnDayMinor,
+  type PersonRow,
+} from './transfers.repository.ts';
 
 export const RECIPIENT_VERIFIED = 'Recipient verified';
 
@@ -112,7 +127,27 @@ export interface TransferMethod {
 
 /** The charges and limits of sending money in the wallet's currency. */
 export async function transferMethodFor(db: Db, wallet: WalletWithCurrency): Promise<TransferMethod> {
-  const row = await findPaymentMethod(db, 'TRANSFER', wallet.currency_id);
+  return transferMethodOf((await findPaymentMethod(db, 'TRANSFER', wallet.currency_id)) ?? null, wallet);
+}
+
+/** The UTC day a send counts on for the daily limit ('YYYY-MM-DD', the usage row's key). */
+function limitDayOf(now: Date): string {
+  return startOfUtcDay(now).toISOString().slice(0, 10);
+}
+
+/**
+ * What initiate prices with, read in one statement: the payer's own wallet (not the rolling
+ * reserve), the transfer method of its currency and what the payer sent today in it. The
+ * refusals are those of ownPaymentWallet and transferMethodFor, in the same order.
+ */
+async function sendingTermsOf(db: Db, payerUserId: bigint, walletId: bigint, day: string) {
+  const terms = await findSendingTerms(db, payerUserId, walletId, day);
+  if (!terms) fail('WALLET_NOT_FOUND');
+  if (terms.wallet.is_default === WALLET_KIND.ROLLING_RESERVE) fail('RESERVE_WALLET_REFUSED');
+  return terms;
+}
+
+function transferMethodOf(row: PaymentMethodRow | null, wallet: WalletWithCurrency): TransferMethod {
   if (!row) fail('TRANSFER_NOT_AVAILABLE', { currency: wallet.currency_code });
   return { paymentMethodId: row.payment_method_id, privilege: privilegeOf(row) };
 }
@@ -171,15 +206,16 @@ async function requestToPay(
 }
 
 export async function initiateSendMoney(deps: Deps, payerUserId: bigint, input: TInitiateSendMoneyInput): Promise<TQuote> {
-  const payerWallet = await ownPaymentWallet(deps.db, payerUserId, BigInt(input.payerAccountId));
+  const terms = await sendingTermsOf(deps.db, payerUserId, BigInt(input.payerAccountId), limitDayOf(new Date()));
+  const payerWallet = terms.wallet;
   const payee = await resolveCounterparty(deps.db, payerUserId, input.emailOrPhone, 'SEND_TO_SELF');
   const enteredMinor = BigInt(input.amount);
   const paying =
     input.request_id === undefined
       ? undefined
       : await requestToPay(deps.db, payerUserId, BigInt(input.request_id), payee, payerWallet, enteredMinor);
-  const method = await transferMethodFor(deps.db, payerWallet);
-  const usedTodayMinor = await sumSentSinceMinor(deps.db, payerUserId, payerWallet.currency_id, startOfUtcDay(new Date()));
+  const method = transferMethodOf(terms.privilege, payerWallet);
+  const usedTodayMinor = terms.usedTodayMinor;
   const deductCharges = input.deductChargesFromTransactionAmount === 1;
   const charges = chargesOrRefuse(
     quoteCharges({
@@ -306,38 +342,46 @@ interface Parties {
   payeeWallet: WalletWithCurrency;
 }
 
-/** Who pays from which wallet into which: the payee's wallet is found or opened here. */
-async function partiesOf(
-  trx: Transaction<Database>,
-  payerUserId: bigint,
-  payload: SendMoneyPayload,
-  foundPayeeWallet: WalletWithCurrency | undefined,
-): Promise<Parties> {
-  const [payer, payee] = await getPeople(trx, payerUserId, BigInt(payload.payeeUserId));
-  if (isBlockedUserStatus(payee.status)) fail('RECIPIENT_INACTIVE');
-  const payerWallet = await getWallet(trx, BigInt(payload.payerWalletId));
-  const payeeWallet =
-    payload.payeeWalletId !== null
-      ? await getWallet(trx, BigInt(payload.payeeWalletId))
-      : (foundPayeeWallet ?? (await payeeWalletFor(trx, payee.id, payerWallet.currency_id)));
-  assert(payerWallet.user_id === payerUserId && payeeWallet.user_id === payee.id, 'each party pays from and into their own wallet');
+/**
+ * Who pays from which wallet into which, read in one statement; the payee's wallet is opened
+ * here when they have none in the currency, under their row lock (lockPerson), so two payments
+ * side by side open one.
+ */
+async function partiesOf(trx: Transaction<Database>, payerUserId: bigint, payload: SendMoneyPayload): Promise<Parties> {
+  const { payer, payee } = await findParties(trx, {
+    payerUserId,
+    payerWalletId: BigInt(payload.payerWalletId),
+    payeeUserId: BigInt(payload.payeeUserId),
+    payeeWalletId: payload.payeeWalletId === null ? null : BigInt(payload.payeeWalletId),
+    currencyId: payload.currencyId,
+  });
+  if (isBlockedUserStatus(payee.person.status)) fail('RECIPIENT_INACTIVE');
+  assert(payer.wallet !== null, 'the quoted wallet of the payer exists');
+  let payeeWallet = payee.wallet;
+  if (payeeWallet === null) {
+    assert(payload.payeeWalletId === null, 'the wallet a request asked into exists');
+    await lockPerson(trx, payee.person.id);
+    payeeWallet = await payeeWalletFor(trx, payee.person.id, payload.currencyId);
+  }
+  assert(payer.wallet.user_id === payerUserId && payeeWallet.user_id === payee.person.id, 'each party pays from and into their own wallet');
   assert(
-    payerWallet.currency_id === payload.currencyId && payeeWallet.currency_id === payload.currencyId,
+    payer.wallet.currency_id === payload.currencyId && payeeWallet.currency_id === payload.currencyId,
     'a transfer stays in one currency',
   );
-  return { payer, payee, payerWallet, payeeWallet };
+  return { payer: payer.person, payee: payee.person, payerWallet: payer.wallet, payeeWallet };
 }
 
 /**
  * The daily limit again, at confirm: quotes priced at the same time each saw the same usage, so
- * without this several confirms together could pass the limit. The payer's confirms take turns
- * on the payer's row lock (lockPeople), so each one counts the transfers committed before it.
+ * without this several confirms together could pass the limit. The entered amount is added to
+ * the payer's usage row of the day by one upsert that refuses to pass the limit of now; the
+ * row's lock makes the payer's confirms count one after another, each seeing the ones before.
  */
-async function recheckDailyLimit(trx: Transaction<Database>, payerUserId: bigint, payload: SendMoneyPayload): Promise<void> {
+async function countAgainstDailyLimit(trx: Transaction<Database>, usage: DailyUsage, payload: SendMoneyPayload): Promise<void> {
+  if (await addToDailyUsage(trx, usage)) return;
+  // Refused: what the message needs is read now, on this rare path only.
   const row = await findPaymentMethod(trx, 'TRANSFER', payload.currencyId);
-  if (!row || row.daily_limit_minor === 0n) return;
-  const usedTodayMinor = await sumSentSinceMinor(trx, payerUserId, payload.currencyId, startOfUtcDay(new Date()));
-  if (usedTodayMinor + BigInt(payload.enteredMinor) <= row.daily_limit_minor) return;
+  assert(row !== undefined, 'a refused daily limit has a transfer method');
   const currency = await getWallet(trx, BigInt(payload.payerWalletId));
   throw quoteRefusal('DAILY_LIMIT_EXCEEDED', {
     currencyCode: currency.currency_code,
@@ -345,7 +389,7 @@ async function recheckDailyLimit(trx: Transaction<Database>, payerUserId: bigint
     minAmountMinor: row.min_amount_minor,
     maxAmountMinor: row.max_amount_minor,
     dailyLimitMinor: row.daily_limit_minor,
-    usedTodayMinor,
+    usedTodayMinor: await usedOnDayMinor(trx, usage.payerUserId, usage.currencyId, usage.day),
   });
 }
 
@@ -359,10 +403,10 @@ function transferPostingKey(payload: SendMoneyPayload, quoteId: bigint): string 
 }
 
 /**
- * Moves the quoted money: entries, balances, charge rows, the request, the notifications. Locks
- * are taken in one order by every confirm (quote, request, the payer's daily usage, the payee
- * when a wallet is opened, then wallets in id order), so two confirms never wait on each other
- * in a cycle.
+ * Moves the quoted money: entries, balances, charge rows, the request, the payer's daily usage,
+ * the notifications. Locks are taken in one order by every confirm (quote, request, the payer's
+ * usage row of the day, the payee when a wallet is opened, then wallets in id order), so two
+ * confirms never wait on each other in a cycle.
  */
 async function postTransfer(
   trx: Transaction<Database>,
@@ -371,13 +415,15 @@ async function postTransfer(
   quoteId: bigint,
 ): Promise<{ transactionId: bigint; uuid: string }> {
   const request = payload.requestId === null ? undefined : await lockPendingRequest(trx, BigInt(payload.requestId), payerUserId);
-  const payeeUserId = BigInt(payload.payeeUserId);
-  // A wallet found now stays (wallets are never removed); only a missing one needs the payee's lock.
-  const foundPayeeWallet = payload.payeeWalletId === null ? await findSpendingWallet(trx, payeeUserId, payload.currencyId) : undefined;
-  const opensPayeeWallet = payload.payeeWalletId === null && !foundPayeeWallet;
-  await lockPeople(trx, opensPayeeWallet ? [payerUserId, payeeUserId] : [payerUserId]);
-  await recheckDailyLimit(trx, payerUserId, payload);
-  const { payer, payee, payerWallet, payeeWallet } = await partiesOf(trx, payerUserId, payload, foundPayeeWallet);
+  // One day for the addition and any taking back, even across midnight.
+  const usage: DailyUsage = {
+    payerUserId,
+    currencyId: payload.currencyId,
+    day: limitDayOf(new Date()),
+    enteredMinor: BigInt(payload.enteredMinor),
+  };
+  await countAgainstDailyLimit(trx, usage, payload);
+  const { payer, payee, payerWallet, payeeWallet } = await partiesOf(trx, payerUserId, payload);
   const charges = chargesOf(payload);
   const entries = sendMoneyEntries({
     payerWalletId: String(payerWallet.id),
@@ -408,8 +454,13 @@ async function postTransfer(
       { name: 'VAT', type: 'vat', chargesMinor: charges.vatMinor },
     ],
   );
-  // Posted before under its key: the request and the notices went with that first posting.
-  if (posted.outcome === 'exists') return posted;
+  // Posted before under its key: the request, the notices and the day's usage went with that
+  // first posting, so what this confirm counted is taken back (the quote's and the request's
+  // locks keep this path for a defect; the key is the ledger's guard behind them).
+  if (posted.outcome === 'exists') {
+    await takeBackDailyUsage(trx, usage);
+    return posted;
+  }
   if (request) {
     // The request row is locked since lockPendingRequest, so nothing else can have closed it.
     assert(await acceptPendingRequest(trx, request.id, posted.transactionId), 'a locked pending request is accepted');
@@ -432,7 +483,7 @@ async function lockPendingRequest(trx: Transaction<Database>, requestId: bigint,
 async function payeeWalletFor(trx: Transaction<Database>, payeeUserId: bigint, currencyId: number): Promise<WalletWithCurrency> {
   const existing = await findSpendingWallet(trx, payeeUserId, currencyId);
   if (existing) return existing;
-  // The payee's row is locked (lockPeople) when a wallet may have to be opened, so this check
+  // The payee's row is locked (lockPerson) when a wallet may have to be opened, so this check
   // and the insert below cannot race another payment's.
   const kind = (await hasAnyWallet(trx, payeeUserId)) ? WALLET_KIND.ORDINARY : WALLET_KIND.DEFAULT;
   return getWallet(trx, await createWallet(trx, payeeUserId, currencyId, kind));
