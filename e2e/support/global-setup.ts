@@ -6,6 +6,7 @@
 // limits. Stopped when the run ends.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -33,7 +34,24 @@ export async function setup(project: TestProject): Promise<void> {
   );
 }
 
+/** Whether something already listens on the port (a platform left running by an earlier run). */
+function portTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.connect({ port, host: '127.0.0.1' });
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
+}
+
 async function startPlatform(port: number): Promise<{ baseUrl: string; dataDir: string }> {
+  // A process left listening on the port would answer the health check in place of ours (its
+  // own code and data): every file then fails on sign-in, far from the cause. Refuse at once.
+  if (await portTaken(port)) {
+    throw new Error(`Port ${port} is already in use (a platform left running by an earlier run?): stop it, or set E2E_PORT.`);
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
@@ -67,7 +85,7 @@ async function startPlatform(port: number): Promise<{ baseUrl: string; dataDir: 
     if (server.exitCode !== null) throw new Error(`The platform exited while starting:\n${output}`);
     try {
       const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) break;
+      if (response.ok && server.exitCode === null) break;
     } catch {
       // not listening yet
     }
