@@ -230,7 +230,7 @@ export function ConsoleLedgerHealthPage() {
                 list={wholeList(health, data.checks)}
                 columns={CHECK_COLUMNS}
                 idAccessor="id"
-                rowAttributes={(check) => ({ 'data-check-kind': check.kind })}
+                rowAttributes={(check) => ({ 'data-check-kind': check.kind, 'data-check-id': String(check.id) })}
               />
             )}
           </Stack>
