@@ -12,9 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { migrate, openDatabase } from '../db/database.ts';
-import { seedDemoData } from '../seed/seed.ts';
-import { loadEnvelopeKeys } from '../transport/envelope.ts';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
+import { seedTemplate } from './template-database.ts';
 
 export interface StartedDatabase {
   /** DATA_DIR for the process (its PGlite database on PGlite; its files folder either way). */
@@ -35,8 +34,7 @@ function seededFolder(): Promise<string> {
     const handle = await openDatabase({ dataDir: folder });
     try {
       await migrate(handle.db);
-      await seedDemoData(handle.db);
-      await loadEnvelopeKeys(handle.db);
+      await seedTemplate(handle.db, 'demo');
     } finally {
       await handle.close();
     }

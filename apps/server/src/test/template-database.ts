@@ -41,7 +41,7 @@ export interface BuiltTemplates {
  * Everything a first start writes before the app serves: reference data, then (for 'demo') the
  * demo accounts; and the envelope key pair either way, so no test file generates an RSA key.
  */
-async function seedTemplate(db: Db, name: TemplateName): Promise<void> {
+export async function seedTemplate(db: Db, name: TemplateName): Promise<void> {
   await (name === 'demo' ? seedDemoData(db) : seedReferenceData(db));
   await loadEnvelopeKeys(db);
 }
