@@ -26,7 +26,7 @@ import { sql } from 'kysely';
 import { postingKey, quoteCharges, sendMoneyEntries, TransactionType } from '@paywallet/ledger';
 import { migrate, openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { seedReferenceData } from '../apps/server/src/seed/seed.ts';
-import { postEntries, postFeeFreeDeposit, withPosting } from '../apps/server/src/modules/ledger/ledger.service.ts';
+import { postFeeFreeDeposit, postMovement } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import { PostingBatcher, postingBatchFor, type BatchReport } from '../apps/server/src/modules/ledger/posting-batcher.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { checkLedgerInvariants } from '../apps/server/src/modules/ledger/invariants.ts';
@@ -239,29 +239,26 @@ async function transferPart(
       usedTodayMinor: 0n,
     });
     if (!quote.ok) throw new Error(quote.code);
-    const result = await withPosting(
+    // Given whole: through group commit, the batch writes it with the others in its set (postMovement).
+    const result = await postMovement(
       runner,
-      (trx) =>
-        postEntries(
-          trx,
-          {
-            typeId: TransactionType.Transfer,
-            status: 1,
-            currencyId,
-            amountMinor: quote.amountMinor,
-            feeMinor: quote.feeMinor,
-            vatMinor: quote.vatMinor,
-            totalAmountMinor: quote.totalDebitMinor,
-            sender: { userId: payer.userId, walletId: payer.walletId, title: 'Bench payer', accountNumber: payer.accountNumber },
-            receiver: { userId: to.userId, walletId: to.walletId, title: 'Bench payee', accountNumber: to.accountNumber },
-            postingKey: keyed ? postingKey('bench-transfer', crypto.randomUUID()) : null,
-          },
-          sendMoneyEntries({ payerWalletId: String(payer.walletId), payeeWalletId: String(to.walletId), currency: 'AED', charges: quote }),
-          [
-            { name: 'Fee', type: 'fee', chargesMinor: quote.feeMinor },
-            { name: 'VAT', type: 'vat', chargesMinor: quote.vatMinor },
-          ],
-        ),
+      {
+        typeId: TransactionType.Transfer,
+        status: 1,
+        currencyId,
+        amountMinor: quote.amountMinor,
+        feeMinor: quote.feeMinor,
+        vatMinor: quote.vatMinor,
+        totalAmountMinor: quote.totalDebitMinor,
+        sender: { userId: payer.userId, walletId: payer.walletId, title: 'Bench payer', accountNumber: payer.accountNumber },
+        receiver: { userId: to.userId, walletId: to.walletId, title: 'Bench payee', accountNumber: to.accountNumber },
+        postingKey: keyed ? postingKey('bench-transfer', crypto.randomUUID()) : null,
+      },
+      sendMoneyEntries({ payerWalletId: String(payer.walletId), payeeWalletId: String(to.walletId), currency: 'AED', charges: quote }),
+      [
+        { name: 'Fee', type: 'fee', chargesMinor: quote.feeMinor },
+        { name: 'VAT', type: 'vat', chargesMinor: quote.vatMinor },
+      ],
       // One payer's postings in one lane (docs/group-commit.md, "Lanes").
       { key: payer.walletId },
     );

@@ -15,7 +15,7 @@ import { postingKey, type Charges } from '@paywallet/ledger';
 import { countRows, createTestApp, type TestApp } from '../../test/harness.ts';
 import { balanceOf, createTestPerson, expectLedgerInvariants, fundWallet, transferPosting, type TestPerson } from '../../test/money.ts';
 import { AppError } from '../../transport/errors.ts';
-import { postEntries, PostingRefused, runPosting, withPosting } from './ledger.service.ts';
+import { postEntries, postMovement, PostingRefused, runPosting, withPosting } from './ledger.service.ts';
 import { DEFAULT_POSTING_BATCH_SETTINGS, PostingBatcher, type BatchReport, type PostingBatchSettings } from './posting-batcher.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -42,6 +42,12 @@ const freshKey = () => postingKey('group-commit-test', ++keyCounter);
 function transferWork(payer: TestPerson, payee: TestPerson, key: string | null, charges: Charges = CHARGES) {
   const { movement, entries, chargeRows } = transferPosting(payer, payee, { currencyId, key, charges });
   return (trx: Parameters<Parameters<PostingBatcher['run']>[0]>[0]) => postEntries(trx, movement, entries, chargeRows);
+}
+
+/** A transfer given whole (postMovement): group commit may write it in its batch's set. */
+function postTransfer(runner: PostingBatcher, payer: TestPerson, payee: TestPerson, key: string | null, charges: Charges = CHARGES) {
+  const { movement, entries, chargeRows } = transferPosting(payer, payee, { currencyId, key, charges });
+  return postMovement(runner, movement, entries, chargeRows);
 }
 
 /** A batcher whose batches are recorded (one lane unless told). */
@@ -103,7 +109,7 @@ describe('group commit', () => {
       ),
     ]);
 
-    expect(reports).toEqual([{ lane: 0, size: 13, committed: 10, failed: 3, retried: 0, deadlocks: 0, commitError: false }]);
+    expect(reports).toEqual([{ lane: 0, size: 13, committed: 10, failed: 3, retried: 0, deadlocks: 0, commitError: false, setWritten: 0 }]);
     const created = answers.slice(0, 8);
     for (const answer of created) expect(answer).toMatchObject({ ok: true, value: { outcome: 'created' } });
     expect(answers[8]).toMatchObject({ ok: false, error: expect.any(PostingRefused) });
@@ -145,7 +151,7 @@ describe('group commit', () => {
       settle(batcher.run(transferWork(payer, payee, freshKey()))),
     ]);
 
-    expect(reports).toEqual([{ lane: 0, size: 4, committed: 0, failed: 4, retried: 0, deadlocks: 0, commitError: true }]);
+    expect(reports).toEqual([{ lane: 0, size: 4, committed: 0, failed: 4, retried: 0, deadlocks: 0, commitError: true, setWritten: 0 }]);
     for (const answer of answers) expect(answer).toMatchObject({ ok: false, error: expect.objectContaining({ code: '23505' }) });
     expect(await countRows(t, LEDGER_TABLES)).toEqual(before);
     expect(await balanceOf(t, payer.wallets.AED!)).toBe(1_000_000n);
@@ -162,7 +168,7 @@ describe('group commit', () => {
     const { batcher, reports } = recordingBatcher({ windowMs: 50 });
 
     expect(await runPosting(batcher, transferWork(payer, payee, freshKey()))).toMatchObject({ outcome: 'created' });
-    expect(reports).toEqual([{ lane: 0, size: 1, committed: 1, failed: 0, retried: 0, deadlocks: 0, commitError: false }]);
+    expect(reports).toEqual([{ lane: 0, size: 1, committed: 1, failed: 0, retried: 0, deadlocks: 0, commitError: false, setWritten: 0 }]);
     expect(await withPosting(batcher, transferWork(payer, payee, freshKey()))).toEqual({
       ok: false,
       code: 'INSUFFICIENT_FUNDS',
@@ -226,8 +232,8 @@ describe.skipIf(!onPostgres)('group commit in lanes (PostgreSQL: a connection pe
     ]);
 
     expect([...reports].sort((a, b) => a.lane - b.lane)).toEqual([
-      { lane: 0, size: 3, committed: 1, failed: 2, retried: 0, deadlocks: 0, commitError: false },
-      { lane: 1, size: 2, committed: 2, failed: 0, retried: 0, deadlocks: 0, commitError: false },
+      { lane: 0, size: 3, committed: 1, failed: 2, retried: 0, deadlocks: 0, commitError: false, setWritten: 0 },
+      { lane: 1, size: 2, committed: 2, failed: 0, retried: 0, deadlocks: 0, commitError: false, setWritten: 0 },
     ]);
     expect(answers.map((answer) => answer.ok)).toEqual([true, false, false, true, true]);
     expect(answers[1]).toMatchObject({ ok: false, error: expect.any(PostingRefused) });
@@ -275,6 +281,130 @@ describe.skipIf(!onPostgres)('group commit in lanes (PostgreSQL: a connection pe
   );
 });
 
+describe("posting sets: a batch's whole postings written together", () => {
+  it('writes a batch of transfers by set-based statements, credits to one payee summed, each whole', async () => {
+    const payers = await fundedPeople(6, 100_000n);
+    const [payee] = await fundedPeople(1, 0n);
+    const { batcher, reports } = recordingBatcher();
+    const before = await countRows(t, LEDGER_TABLES);
+
+    const answers = await Promise.all(
+      payers.flatMap((payer) => [postTransfer(batcher, payer, payee!, null), postTransfer(batcher, payer, payee!, freshKey())]),
+    );
+
+    expect(reports).toEqual([
+      { lane: 0, size: 12, committed: 12, failed: 0, retried: 0, deadlocks: 0, commitError: false, setWritten: 12 },
+    ]);
+    for (const answer of answers) expect(answer).toMatchObject({ ok: true, value: { outcome: 'created' } });
+    expect(new Set(answers.map((a) => (a.ok ? a.value.transactionId : 0n))).size).toBe(12);
+    // Each answer names its own row: its uuid, its parties, its 4 entries and 2 charges.
+    for (const answer of answers) {
+      const posted = answer.ok ? answer.value : undefined;
+      const row = await t.deps.db
+        .selectFrom('transactions')
+        .select(['uuid', 'receiver_account_id'])
+        .where('id', '=', posted!.transactionId)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ uuid: posted!.uuid, receiver_account_id: payee!.wallets.AED! });
+    }
+    expect(await countRows(t, LEDGER_TABLES)).toEqual({
+      transactions: before.transactions + 12,
+      ledger_entries: before.ledger_entries + 48,
+      transaction_charges: before.transaction_charges + 24,
+    });
+    for (const payer of payers) expect(await balanceOf(t, payer.wallets.AED!)).toBe(100_000n - 2n * CHARGES.totalDebitMinor);
+    expect(await balanceOf(t, payee!.wallets.AED!)).toBe(12n * CHARGES.amountMinor);
+    await expectLedgerInvariants(t);
+  });
+
+  it('is not kept when a wallet cannot cover its debits in the set: every posting then runs alone, in order, seeing the ones before it', async () => {
+    // B has nothing of its own: it can pay C only with what A pays it in the same batch.
+    const [a, b, c, poor] = await fundedPeople(4, 0n);
+    await fundWallet(t, a!.wallets.AED!, 50_000n, 'AED');
+    await fundWallet(t, poor!.wallets.AED!, 5_000n, 'AED');
+    const { batcher, reports } = recordingBatcher();
+
+    const answers = await Promise.all([
+      postTransfer(batcher, a!, b!, freshKey()),
+      postTransfer(batcher, b!, c!, freshKey(), { ...CHARGES, amountMinor: 5_000n, totalDebitMinor: 5_473n }),
+      postTransfer(batcher, poor!, c!, freshKey()), // 10,473 from 5,000: refused alone
+    ]);
+
+    expect(reports).toEqual([{ lane: 0, size: 3, committed: 2, failed: 1, retried: 0, deadlocks: 0, commitError: false, setWritten: 0 }]);
+    expect(answers[0]).toMatchObject({ ok: true, value: { outcome: 'created' } });
+    expect(answers[1]).toMatchObject({ ok: true, value: { outcome: 'created' } });
+    expect(answers[2]).toEqual({ ok: false, code: 'INSUFFICIENT_FUNDS', walletId: poor!.wallets.AED! });
+    expect(await balanceOf(t, b!.wallets.AED!)).toBe(CHARGES.amountMinor - 5_473n);
+    expect(await balanceOf(t, c!.wallets.AED!)).toBe(5_000n);
+    expect(await balanceOf(t, poor!.wallets.AED!)).toBe(5_000n);
+    await expectLedgerInvariants(t);
+  });
+
+  it('never takes a credit of the set to cover a debit of it: two wallets paying each other with nothing are both refused', async () => {
+    const [x, y] = await fundedPeople(2, 0n);
+    const { batcher } = recordingBatcher();
+    const answers = await Promise.all([postTransfer(batcher, x!, y!, null), postTransfer(batcher, y!, x!, null)]);
+    expect(answers).toEqual([
+      { ok: false, code: 'INSUFFICIENT_FUNDS', walletId: x!.wallets.AED! },
+      { ok: false, code: 'INSUFFICIENT_FUNDS', walletId: y!.wallets.AED! },
+    ]);
+    expect(await balanceOf(t, x!.wallets.AED!)).toBe(0n);
+    expect(await balanceOf(t, y!.wallets.AED!)).toBe(0n);
+    await expectLedgerInvariants(t);
+  });
+
+  it('leaves a taken key to its own posting: the same movement answers exists, another is refused, a key twice in the batch posts once', async () => {
+    const [payer, payee] = await fundedPeople(2, 1_000_000n);
+    const taken = freshKey();
+    const first = await postTransfer(recordingBatcher().batcher, payer!, payee!, taken);
+    expect(first).toMatchObject({ ok: true, value: { outcome: 'created' } });
+    const { batcher, reports } = recordingBatcher();
+    const twice = freshKey();
+    const before = await countRows(t, LEDGER_TABLES);
+
+    const answers = await Promise.all([
+      settle(postTransfer(batcher, payer!, payee!, taken)),
+      settle(postTransfer(batcher, payer!, payee!, taken, { ...CHARGES, amountMinor: 9_000n, totalDebitMinor: 9_473n })),
+      settle(postTransfer(batcher, payer!, payee!, twice)),
+      settle(postTransfer(batcher, payer!, payee!, twice)),
+      settle(postTransfer(batcher, payer!, payee!, freshKey())),
+    ]);
+
+    expect(reports).toEqual([{ lane: 0, size: 5, committed: 4, failed: 1, retried: 0, deadlocks: 0, commitError: false, setWritten: 2 }]);
+    const value = (answer: (typeof answers)[number]) => (answer.ok && answer.value.ok ? answer.value.value : undefined);
+    expect(value(answers[0]!)).toEqual({ ...(first.ok ? first.value : {}), outcome: 'exists' });
+    expect(answers[1]).toMatchObject({ ok: false, error: expect.any(AppError) });
+    expect((answers[1] as { error: AppError }).error.reason).toBe('POSTING_KEY_REUSED');
+    expect(value(answers[2]!)).toMatchObject({ outcome: 'created' });
+    expect(value(answers[3]!)).toEqual({ ...value(answers[2]!), outcome: 'exists' });
+    expect(value(answers[4]!)).toMatchObject({ outcome: 'created' });
+    expect(await countRows(t, LEDGER_TABLES)).toEqual({
+      transactions: before.transactions + 2,
+      ledger_entries: before.ledger_entries + 8,
+      transaction_charges: before.transaction_charges + 4,
+    });
+    expect(await balanceOf(t, payer!.wallets.AED!)).toBe(1_000_000n - 3n * CHARGES.totalDebitMinor);
+    await expectLedgerInvariants(t);
+  });
+
+  it('runs the other units of the batch after the set, and they see what the set wrote', async () => {
+    const [payer, payee, third] = await fundedPeople(3, 0n);
+    await fundWallet(t, payer!.wallets.AED!, 100_000n, 'AED');
+    const { batcher, reports } = recordingBatcher();
+    const answers = await Promise.all([
+      postTransfer(batcher, payer!, payee!, null),
+      postTransfer(batcher, payer!, payee!, null),
+      // Given as work (not whole): runs after the set, paying on what the set credited.
+      withPosting(batcher, transferWork(payee!, third!, null, { ...CHARGES, amountMinor: 15_000n, totalDebitMinor: 15_473n })),
+    ]);
+    expect(reports).toEqual([{ lane: 0, size: 3, committed: 3, failed: 0, retried: 0, deadlocks: 0, commitError: false, setWritten: 2 }]);
+    for (const answer of answers) expect(answer.ok).toBe(true);
+    expect(await balanceOf(t, payee!.wallets.AED!)).toBe(2n * CHARGES.amountMinor - 15_473n);
+    expect(await balanceOf(t, third!.wallets.AED!)).toBe(15_000n);
+    await expectLedgerInvariants(t);
+  });
+});
+
 describe.skipIf(!onPostgres)('group commit under load (PostgreSQL)', () => {
   it(
     'many workers at once share batches in four lanes, and the money moved is exactly what callers were told',
@@ -310,6 +440,46 @@ describe.skipIf(!onPostgres)('group commit under load (PostgreSQL)', () => {
       expect(new Set(reports.map((report) => report.lane)).size).toBeGreaterThan(1);
       expect(reports.every((report) => !report.commitError)).toBe(true);
       for (const [index, person] of people.entries()) {
+        expect(await balanceOf(t, person.wallets.AED!)).toBe(starting[index]! + moved.get(person)!);
+      }
+      await expectLedgerInvariants(t);
+    },
+  );
+
+  it(
+    'sets in four lanes over shared and hot wallets: no deadlock, and the money moved is exactly what callers were told',
+    { timeout: 120_000 },
+    async () => {
+      const people = await fundedPeople(12, 60_000n);
+      const [hot] = await fundedPeople(1, 0n);
+      const { batcher, reports } = recordingBatcher({ windowMs: 2, maxBatch: 64, lanes: 4 });
+      const starting = await Promise.all([...people, hot!].map((p) => balanceOf(t, p.wallets.AED!)));
+      const moved = new Map<TestPerson, bigint>([...people, hot!].map((p) => [p, 0n]));
+      let next = 0;
+      let refused = 0;
+      const worker = async () => {
+        while (next < 600) {
+          const n = next++;
+          const payer = people[n % people.length]!;
+          // Every third pays the hot wallet; the others cross between the people, in every lane.
+          const payee = n % 3 === 0 ? hot! : people[(n * 5 + 1) % people.length]!;
+          if (payee === payer) continue;
+          const answer = await postTransfer(batcher, payer, payee, n % 2 === 0 ? freshKey() : null);
+          if (!answer.ok) {
+            refused++;
+            continue;
+          }
+          moved.set(payer, moved.get(payer)! - CHARGES.totalDebitMinor);
+          moved.set(payee, moved.get(payee)! + CHARGES.amountMinor);
+        }
+      };
+      await Promise.all(Array.from({ length: 32 }, worker));
+
+      expect(refused).toBeGreaterThan(0);
+      expect(reports.reduce((sum, report) => sum + report.setWritten, 0)).toBeGreaterThan(0);
+      expect(new Set(reports.map((report) => report.lane)).size).toBeGreaterThan(1);
+      expect(reports.every((report) => !report.commitError && report.deadlocks === 0)).toBe(true);
+      for (const [index, person] of [...people, hot!].entries()) {
         expect(await balanceOf(t, person.wallets.AED!)).toBe(starting[index]! + moved.get(person)!);
       }
       await expectLedgerInvariants(t);

@@ -177,16 +177,22 @@ export async function moveWalletBalances(trx: Transaction<Database>, delta: Wall
 
 /** The INSERT of a business row, shared by the posted and the unposted paths. */
 function transactionInsertSql(m: PostingTransaction, uuid: string, keyed: KeyedPosting | null) {
-  const mp = m.merchantPayment;
-  return sql`INSERT INTO transactions (
+  return sql`INSERT INTO transactions (${TRANSACTION_COLUMNS}) VALUES ${transactionValuesSql(m, uuid, keyed)}`;
+}
+
+const TRANSACTION_COLUMNS = sql.raw(`
         uuid, transaction_type_id, status, currency_id, amount, fee, vat, total_amount,
         sender_user_id, sender_account_id, sender_account_title, sender_account_number,
         receiver_user_id, receiver_account_id, receiver_account_title, receiver_account_number,
         payment_method_id, reference_id, refrence, gateway_reference_id,
         card_holder_name, card_number, card_brand, notes, money_request_id, settlement_status, failure_reason, channel_id,
         customer_id, payment_link_id, api_payment_id, pos_device_id, client_reference, description, host_reference,
-        posting_key, posting_digest, approval_code)
-      VALUES (
+        posting_key, posting_digest, approval_code`);
+
+/** One business row's values, in the order of TRANSACTION_COLUMNS. */
+function transactionValuesSql(m: PostingTransaction, uuid: string, keyed: KeyedPosting | null) {
+  const mp = m.merchantPayment;
+  return sql`(
         ${uuid}, ${m.typeId}, ${m.status}, ${m.currencyId}, ${m.amountMinor}, ${m.feeMinor}, ${m.vatMinor}, ${m.totalAmountMinor},
         ${m.sender?.userId ?? null}, ${m.sender?.walletId ?? null}, ${m.sender?.title ?? null}, ${m.sender?.accountNumber ?? null},
         ${m.receiver?.userId ?? null}, ${m.receiver?.walletId ?? null}, ${m.receiver?.title ?? null}, ${m.receiver?.accountNumber ?? null},
@@ -199,10 +205,12 @@ function transactionInsertSql(m: PostingTransaction, uuid: string, keyed: KeyedP
 }
 
 function entryValues(entries: Entries) {
-  return entries.map(
-    (e) =>
-      sql`(${e.account.kind === 'wallet' ? BigInt(e.account.walletId) : null}::bigint, ${e.account.kind === 'system' ? e.account.system : null}::text, ${e.currency}::char(3), ${e.bucket}::text, ${e.amountMinor}::bigint)`,
-  );
+  return entries.map((e) => sql`(${entryTuple(e)})`);
+}
+
+/** An entry's values (wallet_id, system_account, currency, bucket, amount), typed for a VALUES list. */
+function entryTuple(e: Entries[number]) {
+  return sql`${e.account.kind === 'wallet' ? BigInt(e.account.walletId) : null}::bigint, ${e.account.kind === 'system' ? e.account.system : null}::text, ${e.currency}::char(3), ${e.bucket}::text, ${e.amountMinor}::bigint`;
 }
 
 /** A CTE (", c AS (...)") inserting the non-zero charge rows against `t`, or nothing. */
@@ -216,25 +224,115 @@ function chargeInsertSql(charges: ChargeRow[]) {
     : sql``;
 }
 
+// The posting set (group commit's set-based write, ledger.service.ts postingSet): many postings
+// written by two statements for the whole set instead of three or more each.
+
+/** One posting of a set: what postEntries writes for it. */
+export interface SetPosting {
+  movement: PostingTransaction;
+  uuid: string;
+  entries: Entries;
+  charges: ChargeRow[];
+  keyed: KeyedPosting | null;
+}
+
+/**
+ * Writes the business rows of `postings`, their entries and charges, in one statement. Answers
+ * what was written, by uuid; a keyed posting whose key was taken is not in the answer, and
+ * nothing of it was written (its entries and charges join its row, which was not inserted).
+ */
+export async function insertPostedSet(trx: Transaction<Database>, postings: SetPosting[]): Promise<Map<string, WrittenEntries>> {
+  assert(postings.length > 0, 'a set has postings');
+  const entryRows = postings.flatMap((p) => p.entries.map((e) => sql`(${p.uuid}::uuid, ${entryTuple(e)})`));
+  const chargeRows = postings.flatMap((p) =>
+    p.charges
+      .filter((c) => c.chargesMinor > 0n)
+      .map((c) => sql`(${p.uuid}::uuid, ${c.name}::text, ${c.type}::text, ${c.chargesMinor}::bigint)`),
+  );
+  const result = await sql<WrittenRow & { uuid: string }>`
+    WITH t AS (
+      INSERT INTO transactions (${TRANSACTION_COLUMNS})
+      VALUES ${sql.join(postings.map((p) => transactionValuesSql(p.movement, p.uuid, p.keyed)))}
+      ON CONFLICT (posting_key) WHERE posting_key IS NOT NULL DO NOTHING
+      RETURNING id, uuid
+    ), e AS (
+      INSERT INTO ledger_entries (transaction_id, wallet_id, system_account, currency, bucket, amount)
+      SELECT t.id, v.wallet_id, v.system_account, v.currency, v.bucket, v.amount
+        FROM t JOIN (VALUES ${sql.join(entryRows)}) AS v(uuid, wallet_id, system_account, currency, bucket, amount) ON v.uuid = t.uuid
+      RETURNING transaction_id, amount
+    )${
+      chargeRows.length
+        ? sql`, c AS (
+      INSERT INTO transaction_charges (transaction_id, name, type, charges)
+      SELECT t.id, v.name, v.type, v.charges
+        FROM t JOIN (VALUES ${sql.join(chargeRows)}) AS v(uuid, name, type, charges) ON v.uuid = t.uuid
+    )`
+        : sql``
+    }
+    SELECT t.id, t.uuid, COALESCE(w.entries_sum, 0) AS entries_sum, COALESCE(w.entries_count, 0) AS entries_count
+      FROM t LEFT JOIN (SELECT transaction_id, SUM(amount) AS entries_sum, count(*) AS entries_count FROM e GROUP BY transaction_id) AS w
+        ON w.transaction_id = t.id`.execute(trx);
+  return new Map(result.rows.map((row) => [row.uuid, written(row)!]));
+}
+
+/** A wallet's move within a set: the summed deltas, and the summed debits alone (what must be covered). */
+export interface SetWalletMove {
+  walletId: bigint;
+  availableMinor: bigint;
+  onHoldMinor: bigint;
+  /** The sum of the set's debits of the bucket (each posting's own net move, when negative): 0 or less. */
+  availableDebitsMinor: bigint;
+  onHoldDebitsMinor: bigint;
+}
+
+/**
+ * Moves the wallets of a set in one statement, locking them in id order first (FOR NO KEY UPDATE,
+ * the lock an UPDATE of a balance takes: a FOR UPDATE would also wait on the key-share locks the
+ * entries' foreign keys take, and two lanes would deadlock on them). Every wallet's
+ * balance before the set must cover the set's debits of it alone (its credits in the set are not
+ * counted), so the postings are valid in any order in which they could have run one by one.
+ * False when a wallet's debits are not covered: then nothing is kept of the statement's moves, and
+ * the caller rolls the set back.
+ */
+export async function moveWalletSet(trx: Transaction<Database>, moves: SetWalletMove[]): Promise<boolean> {
+  if (moves.length === 0) return true;
+  const rows = moves.map(
+    (m) =>
+      sql`(${m.walletId}::bigint, ${m.availableMinor}::bigint, ${m.onHoldMinor}::bigint, ${m.availableDebitsMinor}::bigint, ${m.onHoldDebitsMinor}::bigint)`,
+  );
+  const updated = await sql<{ id: bigint }>`
+    WITH d(id, available, on_hold, available_debits, on_hold_debits) AS (VALUES ${sql.join(rows)}),
+    locked AS MATERIALIZED (
+      SELECT w.id FROM wallets w WHERE w.id IN (SELECT d.id FROM d) ORDER BY w.id FOR NO KEY UPDATE OF w
+    )
+    UPDATE wallets w
+       SET available_balance = w.available_balance + d.available,
+           balance_on_hold = w.balance_on_hold + d.on_hold,
+           updated_at = now()
+      FROM locked JOIN d ON d.id = locked.id
+     WHERE w.id = locked.id
+       AND w.available_balance + d.available_debits >= 0
+       AND w.balance_on_hold + d.on_hold_debits >= 0
+    RETURNING w.id`.execute(trx);
+  return updated.rows.length === moves.length;
+}
+
 // Group commit (posting-batcher.ts): each unit of a batch runs in a savepoint of its own.
 
 /**
  * Takes unit `index`'s savepoint, releasing the previous unit's in the same round trip (one
- * simple query, no parameters). From the second unit on, the batch's row-lock waits are limited
- * to `lockWaitMs` (lock_timeout, to the end of the batch's transaction; 0 leaves them unlimited):
- * a later unit of a batch holds its earlier units' locks while it waits (posting-batcher.ts).
+ * simple query, no parameters). With `lockWaitMs` > 0, the batch's row-lock waits are limited to
+ * it from here on (lock_timeout, to the end of the batch's transaction): posting-batcher.ts sends
+ * it once, when the batch first holds locks a later unit could make others wait on.
  */
 export async function openUnitSavepoint(trx: Transaction<Database>, index: number, lockWaitMs = 0): Promise<void> {
   const name = unitSavepoint(index);
   assert(Number.isSafeInteger(lockWaitMs) && lockWaitMs >= 0, `a lock wait is a whole number of ms, got ${lockWaitMs}`);
-  const statements =
-    index === 0
-      ? [`SAVEPOINT ${name}`]
-      : [
-          `RELEASE SAVEPOINT ${unitSavepoint(index - 1)}`,
-          ...(index === 1 && lockWaitMs > 0 ? [`SET LOCAL lock_timeout = ${lockWaitMs}`] : []),
-          `SAVEPOINT ${name}`,
-        ];
+  const statements = [
+    ...(index > 0 ? [`RELEASE SAVEPOINT ${unitSavepoint(index - 1)}`] : []),
+    ...(lockWaitMs > 0 ? [`SET LOCAL lock_timeout = ${lockWaitMs}`] : []),
+    `SAVEPOINT ${name}`,
+  ];
   await sql.raw(statements.join('; ')).execute(trx);
 }
 

@@ -34,7 +34,7 @@ import * as repository from './ledger.repository.ts';
 import { answerTakenKey, isPostingKeyConflict, keyedPendingPosting, keyedPosting } from './posting-keys.ts';
 import type { PostingBatchConfig } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { PostingBatcher, postingBatchFor, type PostingRoute } from './posting-batcher.ts';
+import { PostingBatcher, postingBatchFor, type PostingRoute, type SetAnswer, type SetGroup } from './posting-batcher.ts';
 
 export type { ChargeRow, MerchantPaymentColumns, PartyRef, PostedAmounts, PostingTransaction };
 
@@ -239,6 +239,98 @@ export async function withPosting<T>(
     throw error;
   }
 }
+
+/**
+ * Posts one movement, given whole (no other work goes with it): the posting function over a
+ * posting runner. Through group commit, the movements of one batch are written together by
+ * set-based statements (POSTING_SET below: one insert for all their rows, entries and charges, one
+ * update of the wallets they move, each wallet's credits in the batch summed) unless the set
+ * leaves one to be written alone; the result is the same either way: created or, for a key
+ * already posted, exists (or POSTING_KEY_REUSED thrown), and a refused posting as a value.
+ */
+export async function postMovement(
+  runner: PostingRunner,
+  movement: PostingTransaction,
+  entries: Entries,
+  charges: ChargeRow[],
+  route?: PostingRoute,
+): Promise<{ ok: true; value: Posted } | { ok: false; code: 'INSUFFICIENT_FUNDS'; walletId: bigint }> {
+  assertBalanced(entries);
+  const work = (trx: Transaction<Database>) => postEntries(trx, movement, entries, charges);
+  if (!(runner instanceof PostingBatcher)) return withPosting(runner, work, route);
+  try {
+    return { ok: true, value: await runner.run(work, route, { group: POSTING_SET, payload: { movement, entries, charges } }) };
+  } catch (error) {
+    if (error instanceof PostingRefused) return { ok: false, code: 'INSUFFICIENT_FUNDS', walletId: error.walletId };
+    throw error;
+  }
+}
+
+interface SetPayload {
+  movement: PostingTransaction;
+  entries: Entries;
+  charges: ChargeRow[];
+}
+
+/** Postings per insert statement of a set: about 70 parameters each, well within PostgreSQL's 65,535. */
+const SET_STATEMENT_POSTINGS = 200;
+
+/**
+ * The posting set: a batch's whole movements written together. Left to be written alone (their
+ * own postEntries, after the set): a keyed movement whose key is taken (its own posting answers
+ * exists or POSTING_KEY_REUSED), and the second of two movements of the batch under one key. The
+ * wallets move by their summed deltas, in id order, and each wallet's balance before the set must
+ * cover the set's debits of it alone: then every posting of the set is valid in any order it
+ * could have run one by one, and none is refused. When a wallet's debits are not covered the set
+ * is not kept (undefined): the batch rolls it back and every posting runs alone, each refused or
+ * not on its own, seeing the ones before it.
+ */
+const POSTING_SET: SetGroup<SetPayload, Posted> = {
+  async write(trx, payloads) {
+    const keys = new Set<string>();
+    const postings = payloads.map((payload) => {
+      const keyed = payload.movement.postingKey
+        ? keyedPosting(payload.movement.postingKey, payload.movement, payload.entries, payload.charges)
+        : null;
+      const repeated = keyed !== null && keys.has(keyed.key);
+      if (keyed) keys.add(keyed.key);
+      return { ...payload, uuid: crypto.randomUUID(), keyed, repeated };
+    });
+    const toWrite = postings.filter((p) => !p.repeated);
+    const written = new Map<string, WrittenEntries>();
+    for (let start = 0; start < toWrite.length; start += SET_STATEMENT_POSTINGS) {
+      const chunk = toWrite.slice(start, start + SET_STATEMENT_POSTINGS);
+      for (const [uuid, entries] of await repository.insertPostedSet(trx, chunk)) written.set(uuid, entries);
+    }
+    const moves = new Map<bigint, repository.SetWalletMove>();
+    for (const posting of toWrite) {
+      const row = written.get(posting.uuid);
+      if (!row) continue;
+      assertWritten(row, posting.entries);
+      for (const delta of walletDeltas(posting.entries)) {
+        const move = moves.get(delta.walletId) ?? {
+          walletId: delta.walletId,
+          availableMinor: 0n,
+          onHoldMinor: 0n,
+          availableDebitsMinor: 0n,
+          onHoldDebitsMinor: 0n,
+        };
+        move.availableMinor += delta.availableMinor;
+        move.onHoldMinor += delta.onHoldMinor;
+        if (delta.availableMinor < 0n) move.availableDebitsMinor += delta.availableMinor;
+        if (delta.onHoldMinor < 0n) move.onHoldDebitsMinor += delta.onHoldMinor;
+        moves.set(delta.walletId, move);
+      }
+    }
+    if (!(await repository.moveWalletSet(trx, [...moves.values()]))) return undefined;
+    return postings.map((posting): SetAnswer<Posted> => {
+      const row = posting.repeated ? undefined : written.get(posting.uuid);
+      return row
+        ? { written: true, value: { transactionId: row.transactionId, uuid: posting.uuid, outcome: 'created' } }
+        : { written: false };
+    });
+  },
+};
 
 /**
  * A deposit with no charges (gateway −A, wallet +A), status success: how money enters the

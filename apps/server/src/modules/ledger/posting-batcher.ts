@@ -30,6 +30,15 @@
 // Units of a batch run one after another on its connection, in arrival order; a unit sees what
 // the units before it in the batch wrote (one transaction), exactly as if they had committed
 // before it. A unit must not start database work that outlives it.
+//
+// Sets: a unit may also be given as a payload of a `SetGroup` (a posting given whole, with no
+// other work: ledger.service.ts postMovement). A batch first writes the payloads of each group
+// together, in a savepoint of its own, by the group's set-based statements (one insert for all
+// their rows, one update of the wallets they move), then runs its other units one by one. The set
+// is only a faster way to the same result: the group answers which payloads it wrote, a payload
+// it did not write runs its unit's own work afterwards, and a set that fails as a whole (a group
+// that answers undefined, any error) is rolled back to its savepoint and every one of its units
+// runs its own work, one by one, as if there had been no set.
 import type { Kysely, Transaction } from 'kysely';
 import { assert } from '@paywallet/ledger';
 import type { PostingBatchConfig } from '../../config.ts';
@@ -64,12 +73,34 @@ export interface BatchReport {
   deadlocks: number;
   /** The batch's COMMIT (or its transaction) failed: every unit was answered with the error. */
   commitError: boolean;
+  /** Units written by a set-based write (the rest ran their own work one by one). */
+  setWritten: number;
 }
 
 export type PostingWork<T> = (trx: Transaction<Database>) => Promise<T>;
 
+/** What a set write answers for one payload: written (with the unit's value), or left for the unit's own work. */
+export type SetAnswer<R> = { written: true; value: R } | { written: false };
+
+/**
+ * Payloads that can be written together in set-based statements (ledger.service.ts, the posting
+ * set). `write` answers one SetAnswer per payload, in order, or undefined when the set cannot be
+ * kept as a whole (a wallet its summed debits would overdraw): the batch then rolls the set back
+ * and runs each unit's own work.
+ */
+export interface SetGroup<P, R> {
+  write(trx: Transaction<Database>, payloads: P[]): Promise<SetAnswer<R>[] | undefined>;
+}
+
+/** A unit's place in a set: its group and payload; its `work` stays the way to write it alone. */
+export interface SetMembership<P, R> {
+  group: SetGroup<P, R>;
+  payload: P;
+}
+
 interface Unit {
   work: PostingWork<unknown>;
+  set?: SetMembership<unknown, unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
   deadlocks: number;
@@ -114,10 +145,21 @@ export class PostingBatcher {
     this.lanes = Array.from({ length: settings.lanes }, (_, index) => new Lane(index, db, settings, onBatch));
   }
 
-  /** Runs `work` in the next batch of its lane; resolves with its value (or rejects) after that batch committed. */
-  run<T>(work: PostingWork<T>, route: PostingRoute = {}): Promise<T> {
+  /**
+   * Runs `work` in the next batch of its lane; resolves with its value (or rejects) after that
+   * batch committed. With `set`, the batch may write the unit with the others of its group in
+   * set-based statements instead (and answers the group's value); `work` is how it is written
+   * when the set leaves it out, and must write the same.
+   */
+  run<T, P = unknown>(work: PostingWork<T>, route: PostingRoute = {}, set?: SetMembership<P, T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.laneFor(route).add({ work, resolve: resolve as (value: unknown) => void, reject, deadlocks: 0 });
+      this.laneFor(route).add({
+        work,
+        set: set as SetMembership<unknown, unknown> | undefined,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+        deadlocks: 0,
+      });
     });
   }
 
@@ -189,31 +231,52 @@ class Lane {
     const outcomes: Outcome[] = [];
     const retries: Unit[] = [];
     let deadlocks = 0;
+    let setWritten = 0;
     try {
       await this.db.transaction().execute(async (trx) => {
-        for (const [index, unit] of units.entries()) {
-          await openUnitSavepoint(trx, index, this.settings.lockWaitMs);
-          try {
-            outcomes.push({ unit, ok: true, value: await unit.work(trx) });
-          } catch (error) {
-            await rollbackToUnitSavepoint(trx, index);
-            if (index > 0 && isLockWait(error)) {
-              // Stepped aside (the first unit waits without limit): it goes first in the next batch.
-              retries.push(unit);
-            } else if (isDeadlock(error) && unit.deadlocks < DEADLOCK_RETRIES) {
-              unit.deadlocks++;
-              deadlocks++;
-              retries.push(unit);
-            } else {
-              outcomes.push({ unit, ok: false, error });
-            }
+        const savepoints = new UnitSavepoints(trx, this.settings.lockWaitMs);
+        // Sets first: written together, or each member left to run alone below.
+        const writtenBySets = new Set<Unit>();
+        for (const [group, members] of setsOf(units)) {
+          const set = await savepoints.run(async () => {
+            const answers = await group.write(
+              trx,
+              members.map((member) => member.set!.payload),
+            );
+            if (answers === undefined) throw NOT_KEPT;
+            return answers;
+          });
+          // Not kept (rolled back to its savepoint): its members run alone below. A deadlock victim is counted.
+          if (!set.ok && isDeadlock(set.error)) deadlocks++;
+          for (const [index, answer] of (set.ok ? set.value : []).entries()) {
+            if (!answer.written) continue;
+            outcomes.push({ unit: members[index]!, ok: true, value: answer.value });
+            writtenBySets.add(members[index]!);
+          }
+        }
+        setWritten = writtenBySets.size;
+        for (const unit of units) {
+          if (writtenBySets.has(unit)) continue;
+          const holdsLocks = savepoints.holdsLocks();
+          const outcome = await savepoints.run(() => unit.work(trx));
+          if (outcome.ok) {
+            outcomes.push({ unit, ok: true, value: outcome.value });
+          } else if (holdsLocks && isLockWait(outcome.error)) {
+            // Stepped aside (a unit before which the batch held nothing waits without limit): it goes first in the next batch.
+            retries.push(unit);
+          } else if (isDeadlock(outcome.error) && unit.deadlocks < DEADLOCK_RETRIES) {
+            unit.deadlocks++;
+            deadlocks++;
+            retries.push(unit);
+          } else {
+            outcomes.push({ unit, ok: false, error: outcome.error });
           }
         }
       });
     } catch (error) {
       // Nothing of the batch was committed: every caller hears why, and none runs again.
       for (const unit of units) unit.reject(error);
-      this.report({ size: units.length, committed: 0, failed: units.length, retried: 0, deadlocks: 0, commitError: true });
+      this.report({ size: units.length, committed: 0, failed: units.length, retried: 0, deadlocks: 0, commitError: true, setWritten: 0 });
       return;
     }
     // Committed: now, and only now, each caller is answered.
@@ -230,12 +293,67 @@ class Lane {
       retried: retries.length,
       deadlocks,
       commitError: false,
+      setWritten,
     });
   }
 
   private report(report: Omit<BatchReport, 'lane'>): void {
     this.onBatch?.({ lane: this.index, ...report });
   }
+}
+
+/**
+ * The savepoints of one batch: each unit (or set) runs in one, rolled back alone when it throws.
+ * Once the batch keeps something (and so holds its row locks), every later wait for a row lock is
+ * limited to `lockWaitMs` (docs/group-commit.md, "Lock cycles and deadlocks"); before that, a unit
+ * waits as a transaction of its own would.
+ */
+class UnitSavepoints {
+  private next = 0;
+  private kept = false;
+  private lockWaitLimited = false;
+
+  constructor(
+    private readonly trx: Transaction<Database>,
+    private readonly lockWaitMs: number,
+  ) {}
+
+  /** Something before now was kept: the batch holds its locks. */
+  holdsLocks(): boolean {
+    return this.kept;
+  }
+
+  /** Runs `work` in a savepoint of its own; a throw rolls back to it and is answered as a value. */
+  async run<T>(work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+    const index = this.next++;
+    const limitLockWait = this.kept && !this.lockWaitLimited && this.lockWaitMs > 0;
+    await openUnitSavepoint(this.trx, index, limitLockWait ? this.lockWaitMs : 0);
+    if (limitLockWait) this.lockWaitLimited = true;
+    try {
+      const value = await work();
+      this.kept = true;
+      return { ok: true, value };
+    } catch (error) {
+      await rollbackToUnitSavepoint(this.trx, index);
+      return { ok: false, error };
+    }
+  }
+}
+
+/** A set write's answer when the set cannot be kept as a whole. */
+const NOT_KEPT = new Error('the set was not kept');
+
+/** The set members of a batch, by group, in arrival order; a group of one is left to its unit's own work. */
+function setsOf(units: Unit[]): Map<SetGroup<unknown, unknown>, Unit[]> {
+  const groups = new Map<SetGroup<unknown, unknown>, Unit[]>();
+  for (const unit of units) {
+    if (!unit.set) continue;
+    const members = groups.get(unit.set.group) ?? [];
+    members.push(unit);
+    groups.set(unit.set.group, members);
+  }
+  for (const [group, members] of groups) if (members.length < 2) groups.delete(group);
+  return groups;
 }
 
 /** The lane of a route key: a bigint by its remainder, a string by its FNV-1a hash. */
