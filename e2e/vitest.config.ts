@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.e2e.ts'],
     globalSetup: ['./support/global-setup.ts'],
+    // On a failure, what the browser showed (support/failure-report.ts).
+    setupFiles: ['./support/failure-report.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: true,

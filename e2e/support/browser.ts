@@ -22,11 +22,21 @@ function chromiumPath(): string {
   }
 }
 
+const launched = new Set<Browser>();
+
+/** The browsers this test file launched and has not closed: what failure-report.ts looks at. */
+export function openBrowsers(): ReadonlySet<Browser> {
+  return launched;
+}
+
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: chromiumPath(),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
+  launched.add(browser);
+  browser.once('disconnected', () => launched.delete(browser));
+  return browser;
 }
 
 export async function newPage(browser: Browser): Promise<Page> {
