@@ -14,7 +14,7 @@ import type { TestProject } from 'vitest/node';
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.E2E_PORT ?? 3123);
 /** Test files run in this many workers at once, each against a platform of its own. */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const START_TIMEOUT_MS = 90_000;
 
 const servers: ChildProcess[] = [];

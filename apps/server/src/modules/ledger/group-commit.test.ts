@@ -11,7 +11,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postingKey, type Charges } from '@paywallet/ledger';
+import { depositEntries, postingKey, TransactionType, type Charges } from '@paywallet/ledger';
+import { TRANSACTION_STATUS } from '@paywallet/contract';
 import { countRows, createTestApp, type TestApp } from '../../test/harness.ts';
 import { balanceOf, createTestPerson, expectLedgerInvariants, fundWallet, transferPosting, type TestPerson } from '../../test/money.ts';
 import { AppError } from '../../transport/errors.ts';
@@ -314,6 +315,48 @@ describe("posting sets: a batch's whole postings written together", () => {
     });
     for (const payer of payers) expect(await balanceOf(t, payer.wallets.AED!)).toBe(100_000n - 2n * CHARGES.totalDebitMinor);
     expect(await balanceOf(t, payee!.wallets.AED!)).toBe(12n * CHARGES.amountMinor);
+    await expectLedgerInvariants(t);
+  });
+
+  it('writes postings without charge rows in a set (fee-free deposits), and a set of one as its own posting', async () => {
+    const [first, second] = await fundedPeople(2, 0n);
+    const { batcher, reports } = recordingBatcher();
+    const deposit = (person: TestPerson, amountMinor: bigint) =>
+      postMovement(
+        batcher,
+        {
+          typeId: TransactionType.Deposit,
+          status: TRANSACTION_STATUS.SUCCESS,
+          currencyId,
+          amountMinor,
+          feeMinor: 0n,
+          vatMinor: 0n,
+          totalAmountMinor: amountMinor,
+          receiver: { userId: person.id, walletId: person.wallets.AED!, title: 'Receiver', accountNumber: 'R' },
+        },
+        depositEntries({
+          walletId: String(person.wallets.AED),
+          currency: 'AED',
+          charges: { amountMinor, feeMinor: 0n, vatMinor: 0n, totalDebitMinor: amountMinor },
+        }),
+        [],
+      );
+    const before = await countRows(t, LEDGER_TABLES);
+
+    const answers = await Promise.all([deposit(first!, 7_000n), deposit(second!, 9_000n), deposit(first!, 1_000n)]);
+    const alone = await deposit(second!, 500n);
+
+    expect(reports).toEqual([
+      { lane: 0, size: 3, committed: 3, failed: 0, retried: 0, deadlocks: 0, commitError: false, setWritten: 3 },
+      { lane: 0, size: 1, committed: 1, failed: 0, retried: 0, deadlocks: 0, commitError: false, setWritten: 0 },
+    ]);
+    for (const answer of [...answers, alone]) expect(answer).toMatchObject({ ok: true, value: { outcome: 'created' } });
+    const after = await countRows(t, LEDGER_TABLES);
+    expect(after.transactions - before.transactions).toBe(4);
+    expect(after.ledger_entries - before.ledger_entries).toBe(8);
+    expect(after.transaction_charges).toBe(before.transaction_charges);
+    expect(await balanceOf(t, first!.wallets.AED!)).toBe(8_000n);
+    expect(await balanceOf(t, second!.wallets.AED!)).toBe(9_500n);
     await expectLedgerInvariants(t);
   });
 
