@@ -13,7 +13,7 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 
 /** The benches in the order they run; each is also a script of its own (bench/package.json). */
-const ALL_PARTS = ['web-weight.ts', 'run.ts', 'list-export.ts', 'rollups.ts', 'ledger-export.ts', 'ledger-health.ts'];
+const ALL_PARTS = ['web-weight.ts', 'start.ts', 'run.ts', 'list-export.ts', 'rollups.ts', 'ledger-export.ts', 'ledger-health.ts'];
 /** Names given after the options run those benches alone: `npm run bench -- --smoke run.ts rollups.ts`. */
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const unknown = chosen.filter((name) => !ALL_PARTS.includes(name));
@@ -27,11 +27,14 @@ const PARTS = chosen.length > 0 ? ALL_PARTS.filter((name) => chosen.includes(nam
 const SMOKE_SETTINGS: Record<string, string> = {
   BENCH_NO_APPEND: '1',
   BENCH_NO_WRITE: '1',
-  // run.ts, parts 1-4; part 5 (hostile-bodies.ts).
+  // run.ts, parts 1-4 and their PGlite runs; part 5 (hostile-bodies.ts).
   BENCH_WALLETS: '20',
   BENCH_TRANSFERS: '40',
   BENCH_WARMUP: '5',
   BENCH_WORKERS: '4',
+  BENCH_HIGH_WORKERS: '8',
+  BENCH_PGLITE_TRANSFERS: '40',
+  BENCH_PGLITE_WARMUP: '5',
   BENCH_HTTP_CLIENTS: '5',
   BENCH_HTTP_WARMUP: '5',
   BENCH_HTTP_TRANSFERS: '20',
@@ -46,6 +49,9 @@ const SMOKE_SETTINGS: Record<string, string> = {
   BENCH_COUNTED_SAMPLES: '1',
   BENCH_LEDGER_ROWS: '1000',
   BENCH_HEALTH_ENTRIES: '20000',
+  // start.ts: one start with the builds up to date (a rebuild would take most of the smoke).
+  BENCH_START_RUNS: '1',
+  BENCH_START_STALE: '0',
 };
 
 const env = SMOKE ? { ...SMOKE_SETTINGS, ...process.env, BENCH_SMOKE: '1' } : process.env;

@@ -18,6 +18,7 @@ import type {
   ClosedStatus,
   KeyedPosting,
   PostedAmounts,
+  PostingAlongside,
   PostingTransaction,
   StoredKeyedPosting,
   WalletDelta,
@@ -45,10 +46,11 @@ export async function insertPostedTransaction(
   entries: Entries,
   charges: ChargeRow[],
   keyed: KeyedPosting | null = null,
+  alongside: PostingAlongside | null = null,
 ): Promise<WrittenEntries | undefined> {
   const insert = transactionInsertSql(movement, uuid, keyed);
   const row = keyed ? sql`${insert} ON CONFLICT (posting_key) WHERE posting_key IS NOT NULL DO NOTHING` : insert;
-  return writeEntriesOf(trx, row, entries, charges);
+  return writeEntriesOf(trx, row, entries, charges, alongside);
 }
 
 /** The transaction that holds a posting key, with what it stored for it; undefined if none does. */
@@ -72,17 +74,18 @@ async function writeEntriesOf(
   row: RawBuilder<unknown>,
   entries: Entries,
   charges: ChargeRow[],
+  alongside: PostingAlongside | null = null,
 ): Promise<WrittenEntries | undefined> {
   const result = await sql<WrittenRow>`
     WITH t AS (
       ${row}
-      RETURNING id
+      RETURNING id, uuid
     ), e AS (
       INSERT INTO ledger_entries (transaction_id, wallet_id, system_account, currency, bucket, amount)
       SELECT t.id, v.wallet_id, v.system_account, v.currency, v.bucket, v.amount
         FROM t, (VALUES ${sql.join(entryValues(entries))}) AS v(wallet_id, system_account, currency, bucket, amount)
       RETURNING amount
-    ) ${chargeInsertSql(charges)}
+    ) ${chargeInsertSql(charges)}${alongside ? sql`, alongside AS (${alongside(sql`t`)})` : sql``}
     SELECT t.id, (SELECT COALESCE(SUM(amount), 0) FROM e) AS entries_sum, (SELECT count(*) FROM e) AS entries_count FROM t`.execute(trx);
   return written(result.rows[0]);
 }

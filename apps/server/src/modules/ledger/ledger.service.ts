@@ -26,6 +26,7 @@ import type {
   MerchantPaymentColumns,
   PartyRef,
   PostedAmounts,
+  PostingAlongside,
   PostingTransaction,
   WalletDelta,
   WrittenEntries,
@@ -36,7 +37,7 @@ import type { PostingBatchConfig } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { PostingBatcher, postingBatchFor, type PostingRoute, type SetAnswer, type SetGroup } from './posting-batcher.ts';
 
-export type { ChargeRow, MerchantPaymentColumns, PartyRef, PostedAmounts, PostingTransaction };
+export type { ChargeRow, MerchantPaymentColumns, PartyRef, PostedAmounts, PostingAlongside, PostingTransaction };
 
 export type PostingResult = { ok: true; transactionId: bigint; uuid: string } | { ok: false; code: 'INSUFFICIENT_FUNDS'; walletId: bigint };
 
@@ -72,18 +73,21 @@ export function walletDeltas(entries: Entries): WalletDelta[] {
  * Writes a movement. Throws PostingRefused (which rolls the caller's transaction back) when a
  * wallet bucket would go below zero; use `withPosting` to get that as a result value instead.
  * With `movement.postingKey`, a key already posted answers its first transaction ('exists',
- * nothing written) or, for another movement, fails POSTING_KEY_REUSED.
+ * nothing written) or, for another movement, fails POSTING_KEY_REUSED. `options.alongside` is a
+ * write of the caller's made by the posting's own statement, only when the row is written (send
+ * money consumes its quote so); it is rolled back with the posting when a wallet refuses.
  */
 export async function postEntries(
   trx: Transaction<Database>,
   movement: PostingTransaction,
   entries: Entries,
   charges: ChargeRow[],
+  options: { alongside?: PostingAlongside } = {},
 ): Promise<Posted> {
   assertBalanced(entries);
   const keyed = movement.postingKey ? keyedPosting(movement.postingKey, movement, entries, charges) : null;
   const uuid = crypto.randomUUID();
-  const written = await repository.insertPostedTransaction(trx, movement, uuid, entries, charges, keyed);
+  const written = await repository.insertPostedTransaction(trx, movement, uuid, entries, charges, keyed, options.alongside ?? null);
   if (written === undefined) {
     assert(keyed !== null, 'the transaction row was not written');
     return { ...answerTakenKey(await repository.findKeyedPosting(trx, keyed.key), keyed, entries), outcome: 'exists' };

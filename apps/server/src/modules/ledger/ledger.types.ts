@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 // The shapes a posting is described in: shared by the posting function (ledger.service.ts),
 // its queries (ledger.repository.ts) and the modules that post.
 import type { TRANSACTION_STATUS } from '@paywallet/contract';
@@ -99,3 +100,11 @@ export interface StoredKeyedPosting {
   digest: string;
   entriesCount: bigint;
 }
+
+/**
+ * A write of another module made by the posting's own statement (one round trip less), given
+ * the posting as a relation `written` with one row (id, uuid) when the business row was written
+ * and none when it was not (a taken key): an UPDATE ... FROM written, say, changes nothing then.
+ * Its SQL belongs to the module whose table it writes (quotes.repository.ts quoteConsumedWith).
+ */
+export type PostingAlongside = (written: RawBuilder<unknown>) => RawBuilder<unknown>;

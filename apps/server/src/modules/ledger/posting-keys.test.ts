@@ -34,7 +34,8 @@ import { openPaymentDoors } from '../../test/payment-doors.ts';
 import { gate, waitForLockWaiters } from '../../test/lock-waits.ts';
 import { AppError } from '../../transport/errors.ts';
 import { SANDBOX_CARDS } from '../gateway/acquirer.ts';
-import { postEntries, postPendingEntries, recordUnpostedTransaction, type ChargeRow } from './ledger.service.ts';
+import { postEntries, postPendingEntries, PostingRefused, recordUnpostedTransaction, type ChargeRow } from './ledger.service.ts';
+import { consumedByPosting, createQuote, lockQuote, type LockedQuote } from '../quotes/quotes.service.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const LEDGER_TABLES = ['transactions', 'ledger_entries', 'transaction_charges'] as const;
@@ -240,6 +241,60 @@ describe('postPendingEntries with a posting key', () => {
       .transaction()
       .execute((trx) => postPendingEntries(trx, row, TRANSACTION_STATUS.SUCCESS, entriesOf(), transfer(null).chargeRows));
     await expect(again).rejects.toThrow(/is not pending/);
+    await expectLedgerInvariants(t);
+  });
+});
+
+describe('a write alongside the posting (send money consumes its quote in the posting statement)', () => {
+  /** Work in a transaction of its own on a fresh send-money quote of `who`, locked first as the confirm locks it. */
+  async function withQuote<T>(who: TestPerson, work: (trx: Transaction<Database>, quote: LockedQuote) => Promise<T>) {
+    const { hash } = await createQuote(t.deps.db, who.id, 'send-money', { test: true });
+    return t.deps.db.transaction().execute(async (trx) => work(trx, await lockQuote(trx, hash, who.id, 'send-money')));
+  }
+  async function quoteRow(id: bigint) {
+    return t.deps.db
+      .selectFrom('quotes')
+      .select(['consumed_at', 'transaction_id', 'result'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  }
+
+  it('is written by the posting that writes its row, and not by one whose key was taken or whose wallet refused', async () => {
+    const key = freshKey();
+    const posting = transfer(key);
+    // Written: the quote names the transaction, and its result the posting's uuid.
+    const first = await withQuote(payer, async (trx, quote) => {
+      const posted = await postEntries(trx, posting.movement, posting.entries, posting.chargeRows, {
+        alongside: consumedByPosting(quote, { requestId: null }),
+      });
+      return { quote, posted };
+    });
+    expect(first.posted.outcome).toBe('created');
+    const consumed = await quoteRow(first.quote.id);
+    expect(consumed.consumed_at).not.toBeNull();
+    expect(consumed.transaction_id).toBe(first.posted.transactionId);
+    expect(consumed.result).toEqual({ requestId: null, transactionId: first.posted.uuid });
+
+    // The key taken: the posting answers the first one and the second quote stays open.
+    const again = await withQuote(payer, async (trx, quote) => {
+      const posted = await postEntries(trx, posting.movement, posting.entries, posting.chargeRows, {
+        alongside: consumedByPosting(quote, { requestId: null }),
+      });
+      return { quote, posted };
+    });
+    expect(again.posted).toEqual({ ...first.posted, outcome: 'exists' });
+    expect(await quoteRow(again.quote.id)).toEqual({ consumed_at: null, transaction_id: null, result: null });
+
+    // A wallet refuses: the whole statement and the transaction roll back, the quote with them.
+    const broke = await createTestPerson(t);
+    let refusedQuoteId = 0n;
+    const refused = withQuote(broke, async (trx, quote) => {
+      refusedQuoteId = quote.id;
+      const poor = transferPosting(broke, payee, { currencyId, key: null, charges: CHARGES });
+      await postEntries(trx, poor.movement, poor.entries, poor.chargeRows, { alongside: consumedByPosting(quote, { requestId: null }) });
+    });
+    await expect(refused).rejects.toBeInstanceOf(PostingRefused);
+    expect(await quoteRow(refusedQuoteId)).toEqual({ consumed_at: null, transaction_id: null, result: null });
     await expectLedgerInvariants(t);
   });
 });

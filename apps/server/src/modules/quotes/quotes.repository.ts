@@ -1,6 +1,6 @@
 // Queries of quotes. A quote is found by the sha256 of its hash (the hash itself is never
 // stored) and locked (FOR UPDATE) while it is confirmed. Kysely only; `db` or `trx` first.
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
 import type { Database, QuotesTable } from '../../db/schema.ts';
 
@@ -34,6 +34,22 @@ export async function lockQuoteByHash(trx: Transaction<Database>, hashSha256: st
     .where('hash_sha256', '=', hashSha256)
     .forUpdate()
     .executeTakeFirst();
+}
+
+/**
+ * The quote consumed by a posting's own statement (ledger.service.ts postEntries, `alongside`):
+ * an UPDATE from `written`, the posting's row (id, uuid), so that nothing is consumed when the
+ * row was not written. The stored result (what a repeated confirm answers) is `result` with the
+ * posting's uuid as `transactionId`.
+ */
+export function quoteConsumedWith(quoteId: bigint, result: Record<string, unknown>) {
+  return (written: RawBuilder<unknown>) =>
+    sql`UPDATE quotes
+           SET consumed_at = now(), transaction_id = w.id,
+               result = ${JSON.stringify(result)}::jsonb || jsonb_build_object('transactionId', w.uuid::text)
+          FROM ${written} AS w
+         WHERE quotes.id = ${quoteId}
+     RETURNING quotes.id`;
 }
 
 export async function markQuoteConsumed(

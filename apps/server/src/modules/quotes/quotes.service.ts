@@ -9,7 +9,14 @@ import type { Queryable } from '../../db/database.ts';
 import { newSessionToken, sha256Hex } from '../../lib/secrets.ts';
 import { fail } from '../../transport/errors.ts';
 import { assert } from '@paywallet/ledger';
-import { countFailedQuoteAttempt, insertQuote, lockQuoteByHash, markQuoteConsumed, type QuoteKind } from './quotes.repository.ts';
+import {
+  countFailedQuoteAttempt,
+  insertQuote,
+  lockQuoteByHash,
+  markQuoteConsumed,
+  quoteConsumedWith,
+  type QuoteKind,
+} from './quotes.repository.ts';
 
 export const QUOTE_LIFE_S = 10 * 60;
 
@@ -64,6 +71,16 @@ export async function recordFailedAttempt(trx: Transaction<Database>, quote: Loc
   const attempts = await countFailedQuoteAttempt(trx, quote.id);
   assert(attempts === quote.failedAttempts + 1, 'the locked quote counted exactly one more failed attempt');
   return attempts;
+}
+
+/**
+ * The quote consumed by the posting's own statement, when its row is written: pass it to
+ * postEntries as `alongside`. The stored result is `result` with the posting's uuid as
+ * `transactionId`. A posting that answers 'exists' consumed nothing: consume it with consumeQuote.
+ */
+export function consumedByPosting(quote: LockedQuote, result: Record<string, unknown>) {
+  assert(quote.previousResult === null, 'only an open quote is consumed');
+  return quoteConsumedWith(quote.id, result);
 }
 
 export async function consumeQuote(

@@ -30,8 +30,8 @@ import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { fail } from '../../transport/errors.ts';
 import type { AuditTrail } from '../../transport/audit-trail.ts';
-import { postEntries, withPosting } from '../ledger/ledger.service.ts';
-import { consumeQuote, createQuote, lockQuote } from '../quotes/quotes.service.ts';
+import { postEntries, withPosting, type Posted } from '../ledger/ledger.service.ts';
+import { consumedByPosting, consumeQuote, createQuote, lockQuote, type LockedQuote } from '../quotes/quotes.service.ts';
 import {
   createWallet,
   findOwnWallet,
@@ -272,8 +272,11 @@ export async function confirmSendMoney(
     assert(parsed.success, 'a send-money quote holds a send-money payload');
     if (quote.previousResult) return repeatedConfirm(trx, audit, quote.previousResult, parsed.data, requestId);
     const payload = await payingRequest(trx, payerUserId, parsed.data, requestId);
-    const posted = await postTransfer(trx, payerUserId, payload, quote.id);
-    await consumeQuote(trx, quote.id, posted.transactionId, { transactionId: posted.uuid, requestId: payload.requestId });
+    const posted = await postTransfer(trx, payerUserId, payload, quote);
+    // Consumed by the posting's own statement; a key posted before consumed nothing there.
+    if (posted.outcome === 'exists') {
+      await consumeQuote(trx, quote.id, posted.transactionId, { transactionId: posted.uuid, requestId: payload.requestId });
+    }
     await audit.record(trx, { subject: { type: 'transaction', id: posted.uuid }, detail: { amountMinor: payload.enteredMinor } });
     return posted.uuid;
   });
@@ -412,8 +415,8 @@ async function postTransfer(
   trx: Transaction<Database>,
   payerUserId: bigint,
   payload: SendMoneyPayload,
-  quoteId: bigint,
-): Promise<{ transactionId: bigint; uuid: string }> {
+  quote: LockedQuote,
+): Promise<Posted> {
   const request = payload.requestId === null ? undefined : await lockPendingRequest(trx, BigInt(payload.requestId), payerUserId);
   // One day for the addition and any taking back, even across midnight.
   const usage: DailyUsage = {
@@ -446,13 +449,14 @@ async function postTransfer(
       paymentMethodId: payload.paymentMethodId,
       moneyRequestId: request?.id ?? null,
       notes: request?.notes || null,
-      postingKey: transferPostingKey(payload, quoteId),
+      postingKey: transferPostingKey(payload, quote.id),
     },
     entries,
     [
       { name: 'Fee', type: 'fee', chargesMinor: charges.feeMinor },
       { name: 'VAT', type: 'vat', chargesMinor: charges.vatMinor },
     ],
+    { alongside: consumedByPosting(quote, { requestId: payload.requestId }) },
   );
   // Posted before under its key: the request, the notices and the day's usage went with that
   // first posting, so what this confirm counted is taken back (the quote's and the request's
