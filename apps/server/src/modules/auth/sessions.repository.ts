@@ -2,6 +2,7 @@
 // revoked rather than deleted. Kysely only; `db` or `trx` first.
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { SessionsTable } from '../../db/schema.ts';
 
 /** A live session with what the scope needs of its user (and of the administrator behind an impersonation). */
@@ -69,9 +70,18 @@ function liveSessions(db: Queryable, at: LiveAt) {
     );
 }
 
+/**
+ * The live session of a token hash: every call reads it (docs/calls.md), so the statement is
+ * built and compiled once (db/prepared.ts), and only its values change from call to call.
+ */
+const liveSessionByHash = prepared((db: Queryable, tokenSha256: string, now: Date, impersonationOpenedAfter: Date) =>
+  liveSessions(db, { now, impersonationOpenedAfter }).where('sessions.token_hash', '=', tokenSha256),
+);
+
 /** The live session of a token hash. */
 export async function findLiveSession(db: Queryable, tokenSha256: string, at: LiveAt): Promise<LiveSessionRow | undefined> {
-  return liveSessions(db, at).where('sessions.token_hash', '=', tokenSha256).executeTakeFirst();
+  const rows = await liveSessionByHash(db, tokenSha256, at.now, at.impersonationOpenedAfter);
+  return rows[0];
 }
 
 /** Those of these sessions that are live. */

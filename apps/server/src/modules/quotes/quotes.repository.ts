@@ -2,6 +2,7 @@
 // stored) and locked (FOR UPDATE) while it is confirmed. Kysely only; `db` or `trx` first.
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { Database, QuotesTable } from '../../db/schema.ts';
 
 export type QuoteKind = QuotesTable['kind'];
@@ -14,26 +15,28 @@ export interface NewQuote {
   expiresAt: Date;
 }
 
+// Each send money writes a quote and locks it: both statements are built and compiled once
+// (db/prepared.ts), their values bound per call.
+const insertQuoteRow = prepared(
+  (db: Queryable, hashSha256: string, userId: bigint, kind: QuoteKind, payloadJson: string, expiresAt: Date) =>
+    db.insertInto('quotes').values({ hash_sha256: hashSha256, user_id: userId, kind, payload: payloadJson, expires_at: expiresAt }),
+);
+
 export async function insertQuote(db: Queryable, quote: NewQuote): Promise<void> {
-  await db
-    .insertInto('quotes')
-    .values({
-      hash_sha256: quote.hashSha256,
-      user_id: quote.userId,
-      kind: quote.kind,
-      payload: JSON.stringify(quote.payload),
-      expires_at: quote.expiresAt,
-    })
-    .execute();
+  await insertQuoteRow(db, quote.hashSha256, quote.userId, quote.kind, JSON.stringify(quote.payload), quote.expiresAt);
 }
 
-export async function lockQuoteByHash(trx: Transaction<Database>, hashSha256: string) {
-  return trx
+const lockQuoteRow = prepared((db: Queryable, hashSha256: string) =>
+  db
     .selectFrom('quotes')
     .select(['id', 'user_id', 'kind', 'payload', 'expires_at', 'consumed_at', 'result'])
     .where('hash_sha256', '=', hashSha256)
-    .forUpdate()
-    .executeTakeFirst();
+    .forUpdate(),
+);
+
+export async function lockQuoteByHash(trx: Transaction<Database>, hashSha256: string) {
+  const rows = await lockQuoteRow(trx, hashSha256);
+  return rows[0];
 }
 
 /**

@@ -8,6 +8,7 @@ import { assert } from '@paywallet/ledger';
 import { WALLET_KIND } from '@paywallet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { WalletWithCurrency } from '../wallets/wallets.service.ts';
 import type { PaymentMethodRow } from '../payment-methods/payment-methods.service.ts';
 
@@ -26,12 +27,20 @@ export interface PersonRow {
 
 const PERSON_COLUMNS = ['id', 'first_name', 'last_name', 'email', 'phone_number', 'avatar', 'status', 'type'] as const;
 
+// Every initiate finds its payee: built and compiled once (db/prepared.ts).
+const personByEmail = prepared((db: Queryable, email: string) => db.selectFrom('users').select(PERSON_COLUMNS).where('email', '=', email));
+const personByPhone = prepared((db: Queryable, phoneNumber: string) =>
+  db.selectFrom('users').select(PERSON_COLUMNS).where('phone_number', '=', phoneNumber),
+);
+
 export async function findPersonByEmail(db: Queryable, email: string): Promise<PersonRow | undefined> {
-  return db.selectFrom('users').select(PERSON_COLUMNS).where('email', '=', email).executeTakeFirst();
+  const rows = await personByEmail(db, email);
+  return rows[0];
 }
 
 export async function findPersonByPhone(db: Queryable, phoneNumber: string): Promise<PersonRow | undefined> {
-  return db.selectFrom('users').select(PERSON_COLUMNS).where('phone_number', '=', phoneNumber).executeTakeFirst();
+  const rows = await personByPhone(db, phoneNumber);
+  return rows[0];
 }
 
 export async function getPerson(db: Queryable, userId: bigint): Promise<PersonRow> {
