@@ -34,11 +34,16 @@ function requestFields(call: CallDef): string[] {
   return schema.shape ? Object.keys(schema.shape) : [];
 }
 
+/** The consumer's and the merchant's sessions, kept from request to request until one is spent. */
+const heldTokens = new Map<'consumer' | 'merchant', string>();
+
 /**
- * A fresh session for every request that needs one: a call that ends its session (logout) or
- * trades it for another (passcode-login) must not spoil the next request.
+ * The session a request of `call` is sent with: the consumer's, or the merchant's for calls only
+ * merchants make, opened once and kept (`fresh` opens a new one: a call that ends its session,
+ * logout, or trades it for another, passcode-login, spends it; send() then sends again with a
+ * fresh one). A passcode-stage session is opened for every request, its wrong tries reset first.
  */
-async function tokenFor(call: CallDef): Promise<string | undefined> {
+async function tokenFor(call: CallDef, fresh: boolean): Promise<string | undefined> {
   if (call.session === 'none') return undefined;
   if (call.session === 'passcode') {
     // The passcode's wrong tries start again, so the fuzz keeps reaching the code behind the check.
@@ -51,8 +56,13 @@ async function tokenFor(call: CallDef): Promise<string | undefined> {
     return session.token;
   }
   const merchantOnly = call.audience !== 'any' && !call.audience.includes('consumer');
+  const kind = merchantOnly ? 'merchant' : 'consumer';
+  const held = heldTokens.get(kind);
+  if (held && !fresh) return held;
   const holder = merchantOnly ? merchant : consumer;
-  return (await openSession(t.deps.db, { userId: holder.id, stage: 'user', ip: '127.0.0.1', userAgent: 'fuzz' })).token;
+  const token = (await openSession(t.deps.db, { userId: holder.id, stage: 'user', ip: '127.0.0.1', userAgent: 'fuzz' })).token;
+  heldTokens.set(kind, token);
+  return token;
 }
 
 interface Answer {
@@ -76,8 +86,19 @@ function answerProblem(answer: Answer): string | null {
   return null;
 }
 
-async function send(call: CallDef, payload: string | Buffer, contentType: string): Promise<Answer> {
-  const token = await tokenFor(call);
+/**
+ * Sends one body and answers what the server said. A 401 to a call that needs a session may mean
+ * that an earlier request spent the held one (logout): the body is sent again with a fresh
+ * session, so that every body reaches the code behind the session check, and both answers are
+ * held to the rules.
+ */
+async function send(call: CallDef, payload: string | Buffer, contentType: string): Promise<Answer[]> {
+  const first = await sendWith(call, payload, contentType, await tokenFor(call, false));
+  if (first.status !== 401 || call.session === 'none') return [first];
+  return [first, await sendWith(call, payload, contentType, await tokenFor(call, true))];
+}
+
+async function sendWith(call: CallDef, payload: string | Buffer, contentType: string, token: string | undefined): Promise<Answer> {
   const response = await t.app.inject({
     method: 'POST',
     url: `/api/v1/${call.path}`,
@@ -88,6 +109,15 @@ async function send(call: CallDef, payload: string | Buffer, contentType: string
     remoteAddress: `10.0.${Math.floor(requestCount / 250) % 250}.${requestCount++ % 250}`,
   });
   return { status: response.statusCode, text: response.body };
+}
+
+/** The first rule an answer breaks, of any of `answers`; null when none does. */
+function answersProblem(answers: Answer[]): string | null {
+  for (const answer of answers) {
+    const problem = answerProblem(answer);
+    if (problem) return problem;
+  }
+  return null;
 }
 
 beforeAll(async () => {
@@ -143,19 +173,19 @@ describe('fuzzing every call of the contract', () => {
       const fields = requestFields(call);
       const problems: string[] = [];
       const json = fc.asyncProperty(bodyFor(fields, world), async (body) => {
-        const problem = answerProblem(await send(call, JSON.stringify(body) ?? 'null', 'application/json'));
+        const problem = answersProblem(await send(call, JSON.stringify(body) ?? 'null', 'application/json'));
         if (problem) problems.push(`${problem}\n    body: ${JSON.stringify(body)?.slice(0, 300)}`);
       });
       await fc.assert(json, { seed: SEED, numRuns: call.multipart ? RUNS_PER_CALL / 2 : RUNS_PER_CALL });
       if (call.multipart) {
         const multipart = fc.asyncProperty(multipartRequest(fields, world), async (request) => {
-          const problem = answerProblem(await send(call, request.body, request.contentType));
+          const problem = answersProblem(await send(call, request.body, request.contentType));
           if (problem) problems.push(`${problem}\n    multipart: ${request.contentType} ${request.body.toString('latin1').slice(0, 300)}`);
         });
         await fc.assert(multipart, { seed: SEED, numRuns: RUNS_PER_CALL });
       }
       for (const raw of RAW_JSON_BODIES) {
-        const problem = answerProblem(await send(call, raw, 'application/json'));
+        const problem = answersProblem(await send(call, raw, 'application/json'));
         if (problem) problems.push(`${problem}\n    raw: ${raw.slice(0, 100)}`);
       }
       expect(problems).toEqual([]);

@@ -84,6 +84,47 @@ function settle<T>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: 
   );
 }
 
+/**
+ * `count` transfers by `workers` closed-loop workers, each between the pair `pick` names (none
+ * when it names one person twice), posted by `post`: what each caller was told it moved, by
+ * person, and how many were refused. The balances must then move by exactly that.
+ */
+async function postUnderLoad(
+  people: TestPerson[],
+  load: {
+    count: number;
+    workers: number;
+    pick: (n: number) => [payer: TestPerson, payee: TestPerson];
+    post: (payer: TestPerson, payee: TestPerson, n: number) => Promise<{ ok: boolean }>;
+  },
+) {
+  const moved = new Map<TestPerson, bigint>(people.map((p) => [p, 0n]));
+  let next = 0;
+  let refused = 0;
+  const worker = async () => {
+    while (next < load.count) {
+      const n = next++;
+      const [payer, payee] = load.pick(n);
+      if (payee === payer) continue;
+      if (!(await load.post(payer, payee, n)).ok) {
+        refused++;
+        continue;
+      }
+      moved.set(payer, moved.get(payer)! - CHARGES.totalDebitMinor);
+      moved.set(payee, moved.get(payee)! + CHARGES.amountMinor);
+    }
+  };
+  await Promise.all(Array.from({ length: load.workers }, worker));
+  return { moved, refused };
+}
+
+/** Each person's balance is where it started plus what the callers were told moved. */
+async function expectMoved(people: TestPerson[], starting: bigint[], moved: Map<TestPerson, bigint>) {
+  for (const [index, person] of people.entries()) {
+    expect(await balanceOf(t, person.wallets.AED!)).toBe(starting[index]! + moved.get(person)!);
+  }
+}
+
 describe('group commit', () => {
   it('isolates refusals inside one batch: an overdraft, a reused key and a thrown error write nothing, the others commit', async () => {
     const rich = await createTestPerson(t);
@@ -458,33 +499,18 @@ describe.skipIf(!onPostgres)('group commit under load (PostgreSQL)', () => {
       // Four lanes, the units routed to the least busy: batches meet in lock cycles across lanes.
       const { batcher, reports } = recordingBatcher({ windowMs: 2, maxBatch: 64, lanes: 4 });
       const starting = await Promise.all(people.map((p) => balanceOf(t, p.wallets.AED!)));
-      const moved = new Map<TestPerson, bigint>(people.map((p) => [p, 0n]));
-      let next = 0;
-      let refused = 0;
-      const worker = async () => {
-        while (next < 400) {
-          const n = next++;
-          const payer = people[n % people.length]!;
-          const payee = people[(n * 7 + 3) % people.length]!;
-          if (payee === payer) continue;
-          const answer = await withPosting(batcher, transferWork(payer, payee, freshKey()));
-          if (!answer.ok) {
-            refused++;
-            continue;
-          }
-          moved.set(payer, moved.get(payer)! - CHARGES.totalDebitMinor);
-          moved.set(payee, moved.get(payee)! + CHARGES.amountMinor);
-        }
-      };
-      await Promise.all(Array.from({ length: 24 }, worker));
+      const { moved, refused } = await postUnderLoad(people, {
+        count: 400,
+        workers: 24,
+        pick: (n) => [people[n % people.length]!, people[(n * 7 + 3) % people.length]!],
+        post: (payer, payee) => withPosting(batcher, transferWork(payer, payee, freshKey())),
+      });
 
       expect(refused).toBeGreaterThan(0);
       expect(Math.max(...reports.map((report) => report.size))).toBeGreaterThan(1);
       expect(new Set(reports.map((report) => report.lane)).size).toBeGreaterThan(1);
       expect(reports.every((report) => !report.commitError)).toBe(true);
-      for (const [index, person] of people.entries()) {
-        expect(await balanceOf(t, person.wallets.AED!)).toBe(starting[index]! + moved.get(person)!);
-      }
+      await expectMoved(people, starting, moved);
       await expectLedgerInvariants(t);
     },
   );
@@ -496,35 +522,21 @@ describe.skipIf(!onPostgres)('group commit under load (PostgreSQL)', () => {
       const people = await fundedPeople(12, 60_000n);
       const [hot] = await fundedPeople(1, 0n);
       const { batcher, reports } = recordingBatcher({ windowMs: 2, maxBatch: 64, lanes: 4 });
-      const starting = await Promise.all([...people, hot!].map((p) => balanceOf(t, p.wallets.AED!)));
-      const moved = new Map<TestPerson, bigint>([...people, hot!].map((p) => [p, 0n]));
-      let next = 0;
-      let refused = 0;
-      const worker = async () => {
-        while (next < 600) {
-          const n = next++;
-          const payer = people[n % people.length]!;
-          // Every third pays the hot wallet; the others cross between the people, in every lane.
-          const payee = n % 3 === 0 ? hot! : people[(n * 5 + 1) % people.length]!;
-          if (payee === payer) continue;
-          const answer = await postTransfer(batcher, payer, payee, n % 2 === 0 ? freshKey() : null);
-          if (!answer.ok) {
-            refused++;
-            continue;
-          }
-          moved.set(payer, moved.get(payer)! - CHARGES.totalDebitMinor);
-          moved.set(payee, moved.get(payee)! + CHARGES.amountMinor);
-        }
-      };
-      await Promise.all(Array.from({ length: 32 }, worker));
+      const everyone = [...people, hot!];
+      const starting = await Promise.all(everyone.map((p) => balanceOf(t, p.wallets.AED!)));
+      const { moved, refused } = await postUnderLoad(everyone, {
+        count: 600,
+        workers: 32,
+        // Every third pays the hot wallet; the others cross between the people, in every lane.
+        pick: (n) => [people[n % people.length]!, n % 3 === 0 ? hot! : people[(n * 5 + 1) % people.length]!],
+        post: (payer, payee, n) => postTransfer(batcher, payer, payee, n % 2 === 0 ? freshKey() : null),
+      });
 
       expect(refused).toBeGreaterThan(0);
       expect(reports.reduce((sum, report) => sum + report.setWritten, 0)).toBeGreaterThan(0);
       expect(new Set(reports.map((report) => report.lane)).size).toBeGreaterThan(1);
       expect(reports.every((report) => !report.commitError && report.deadlocks === 0)).toBe(true);
-      for (const [index, person] of [...people, hot!].entries()) {
-        expect(await balanceOf(t, person.wallets.AED!)).toBe(starting[index]! + moved.get(person)!);
-      }
+      await expectMoved(everyone, starting, moved);
       await expectLedgerInvariants(t);
     },
   );
