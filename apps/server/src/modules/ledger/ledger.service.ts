@@ -35,7 +35,14 @@ import * as repository from './ledger.repository.ts';
 import { answerTakenKey, isPostingKeyConflict, keyedPendingPosting, keyedPosting } from './posting-keys.ts';
 import type { PostingBatchConfig } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { PostingBatcher, postingBatchFor, type PostingRoute, type SetAnswer, type SetGroup } from './posting-batcher.ts';
+import {
+  PostingBatcher,
+  postingBatchFor,
+  type PostingRoute,
+  type SetAnswer,
+  type SetGroup,
+  type SetMembership,
+} from './posting-batcher.ts';
 
 export type { ChargeRow, MerchantPaymentColumns, PartyRef, PostedAmounts, PostingAlongside, PostingTransaction };
 
@@ -225,19 +232,26 @@ export function postingRunnerFor(database: DatabaseHandle, config: PostingBatchC
  * PostingBatcher, docs/group-commit.md), where it runs in a savepoint of its own; `route.key`
  * (the payer) keeps one payer's postings in one lane of the batcher. Throws what the work threw;
  * nothing of it was written then.
+ * With `set`, a batcher may write the unit with the others of its group instead (postMovement).
  */
-export function runPosting<T>(runner: PostingRunner, work: (trx: Transaction<Database>) => Promise<T>, route?: PostingRoute): Promise<T> {
-  return runner instanceof PostingBatcher ? runner.run(work, route) : runner.transaction().execute(work);
-}
-
-/** runPosting, with a refused posting (insufficient funds) as a value. */
-export async function withPosting<T>(
+export function runPosting<T, P = unknown>(
   runner: PostingRunner,
   work: (trx: Transaction<Database>) => Promise<T>,
   route?: PostingRoute,
+  set?: SetMembership<P, T>,
+): Promise<T> {
+  return runner instanceof PostingBatcher ? runner.run(work, route, set) : runner.transaction().execute(work);
+}
+
+/** runPosting, with a refused posting (insufficient funds) as a value. */
+export async function withPosting<T, P = unknown>(
+  runner: PostingRunner,
+  work: (trx: Transaction<Database>) => Promise<T>,
+  route?: PostingRoute,
+  set?: SetMembership<P, T>,
 ): Promise<{ ok: true; value: T } | { ok: false; code: 'INSUFFICIENT_FUNDS'; walletId: bigint }> {
   try {
-    return { ok: true, value: await runPosting(runner, work, route) };
+    return { ok: true, value: await runPosting(runner, work, route, set) };
   } catch (error) {
     if (error instanceof PostingRefused) return { ok: false, code: 'INSUFFICIENT_FUNDS', walletId: error.walletId };
     throw error;
@@ -261,13 +275,7 @@ export async function postMovement(
 ): Promise<{ ok: true; value: Posted } | { ok: false; code: 'INSUFFICIENT_FUNDS'; walletId: bigint }> {
   assertBalanced(entries);
   const work = (trx: Transaction<Database>) => postEntries(trx, movement, entries, charges);
-  if (!(runner instanceof PostingBatcher)) return withPosting(runner, work, route);
-  try {
-    return { ok: true, value: await runner.run(work, route, { group: POSTING_SET, payload: { movement, entries, charges } }) };
-  } catch (error) {
-    if (error instanceof PostingRefused) return { ok: false, code: 'INSUFFICIENT_FUNDS', walletId: error.walletId };
-    throw error;
-  }
+  return withPosting(runner, work, route, { group: POSTING_SET, payload: { movement, entries, charges } });
 }
 
 interface SetPayload {
