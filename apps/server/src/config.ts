@@ -21,6 +21,12 @@ export interface Config {
   dataDir: string;
   /** A PostgreSQL server; when absent the embedded PGlite database under dataDir is used. */
   databaseUrl: string | undefined;
+  /**
+   * With DATABASE_URL: statements sent again and again run as server-side prepared statements
+   * (DATABASE_PREPARED_STATEMENTS, default on; off behind PgBouncer older than 1.21 in transaction
+   * mode, which does not keep them between transactions).
+   */
+  databasePreparedStatements: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   botCheck: boolean;
@@ -193,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data')),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePreparedStatements: bool(env.DATABASE_PREPARED_STATEMENTS, true),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'PayWallet <no-reply@paywallet.local>',
     botCheck: bool(env.BOT_CHECK, true),

@@ -14,7 +14,11 @@ async function main(): Promise<void> {
   const phases = new StartPhases();
   const config = loadConfig();
   phases.mark('code loaded');
-  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl, preparedStatements: config.databasePreparedStatements }
+      : { dataDir: config.dataDir },
+  );
   await migrate(database.db);
   phases.mark('database and migrations');
   await (config.seedDemo ? seedDemoData(database.db, config) : seedReferenceData(database.db));

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, type LogEvent, type Migration, type MigrationProvider, type Transaction } from 'kysely';
 import pg from 'pg';
+import { withNamedStatements } from './named-statements.ts';
 import { PGlitePool } from './pglite-pool.ts';
 import type { Database } from './schema.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
@@ -96,6 +97,12 @@ export interface OpenOptions {
   loadDataDir?: Blob;
   /** Hears every statement sent, BEGIN and COMMIT included (tests count what a call costs). */
   onStatement?: (sql: string) => void;
+  /**
+   * PostgreSQL server only: statements sent again and again are prepared on each connection and
+   * run by name (db/named-statements.ts; DATABASE_PREPARED_STATEMENTS, default on). Off behind a
+   * pooler in transaction mode that does not keep them (PgBouncer before 1.21).
+   */
+  preparedStatements?: boolean;
 }
 
 /**
@@ -119,7 +126,8 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // An idle connection lost (the server restarted, a network cut) is dropped from the pool and
     // replaced on the next query; without a listener pg's 'error' event would end the process.
     pool.on('error', (error) => process.emitWarning(`an idle database connection was lost: ${error.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
+    const dialectPool = options.preparedStatements === false ? pool : withNamedStatements(pool);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: dialectPool }), ...log });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   let folder: string | undefined;
