@@ -37,6 +37,7 @@ import pg from 'pg';
 import { CompiledQuery, sql } from 'kysely';
 import { postingKey, quoteCharges, sendMoneyEntries, TransactionType } from '@paywallet/ledger';
 import { migrate, openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.ts';
+import { withNamedStatements } from '../apps/server/src/db/named-statements.ts';
 import { seedReferenceData } from '../apps/server/src/seed/seed.ts';
 import { postFeeFreeDeposit, postMovement } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import {
@@ -171,18 +172,23 @@ interface ReferenceDatabase {
   withConnection<T>(work: (query: ReferenceQuery) => Promise<T>): Promise<T>;
 }
 
-/** On PostgreSQL: a pool of its own, a connection per worker, as any ledger in front of the server would have. */
+/**
+ * On PostgreSQL: a pool of its own, a connection per worker, as any ledger in front of the server
+ * would have, its statements prepared as the platform's are (db/named-statements.ts), so that
+ * the floor is not lowered by parsing the platform no longer does.
+ */
 async function referenceOnPostgres(url: string): Promise<PartResult[]> {
   const pool = new pg.Pool({ connectionString: url, max: Math.max(...REFERENCE_WORKERS) });
   // An idle client that loses its connection reports it here; unheard, it would end the process.
   pool.on('error', (error) => console.error(`   part 1 pool: ${error.message}`));
+  const named = withNamedStatements(pool);
   const database: ReferenceDatabase = {
     async withConnection(work) {
-      const client = await pool.connect();
+      const client = await named.connect();
       try {
-        return await work(async (text, values) => {
-          const result = await client.query(text, values);
-          return { rowCount: result.rowCount ?? 0, rows: result.rows };
+        return await work(async (text, values = []) => {
+          const result = await client.query<Record<string, unknown>>(text, values);
+          return { rowCount: Number(result.rowCount ?? 0), rows: result.rows };
         });
       } finally {
         client.release();
