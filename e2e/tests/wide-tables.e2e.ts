@@ -2,15 +2,24 @@
 // nine-figure amount, a long business name): the table shows its columns without scrolling
 // sideways (its scroll width does not pass its client width) and no badge is cut ('PENDI…').
 // The data is made through the API first: a merchant with a long e-mail (console merchants and
-// audit log), a staff member with a long e-mail, a card payment of 987,654,321.00 AED from a
-// customer with a long e-mail (customers, API payments, held balance, transactions, the account
-// ledger, bell), and a refund of it (the merchant's refunds and the console's queue, the ledger's
-// debit). Then a settlement run by hand settles the payment: the settlements list, a
-// settlement's transactions, and the console's settlement configurations and runs. Each table is
-// photographed.
+// audit log), a staff member with a long e-mail, a Draft store onboarded with a long name (its
+// code ST- and ten digits, and Delete among its actions: the merchant's Stores, the profile's
+// and the console's, beside the demo's default store and its hint; deleted at the end), a card
+// payment of 987,654,321.00 AED from a customer with a long e-mail (customers, API payments,
+// held balance, transactions, the account ledger, bell), and a refund of it (the merchant's
+// refunds and the console's queue, the ledger's debit). Then a settlement run by hand settles
+// the payment: the settlements list, a settlement's transactions, and the console's settlement
+// configurations and runs. Each table is photographed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { addMerchantStaffCall, adminGetSettlementRunsCall, adminRunSettlementsCall, settlementsCall } from '@paywallet/contract';
+import {
+  addMerchantStaffCall,
+  adminGetSettlementRunsCall,
+  adminRunSettlementsCall,
+  createStoreCall,
+  deleteStoreCall,
+  settlementsCall,
+} from '@paywallet/contract';
 import { createAccountThroughApi, DEMO_ADMIN } from '../support/accounts.ts';
 import { DESKTOP, PHONE } from '../support/axe.ts';
 import { baseUrl, expectLedgerHolds, launch, screenshot } from '../support/browser.ts';
@@ -22,6 +31,10 @@ const STAMP = Date.now();
 const LONG = {
   customerEmail: `accounts.payable.department.${STAMP}@al-quoz-industrial-coffee-wholesalers.example.com`,
   staffEmail: `operations.supervisor.jumeirah.${STAMP}@haddad-coffee-roasters-international.example.com`,
+  /** Letters and spaces only (the rule), different on every run. */
+  storeName: `Dubai International Financial Centre Speciality Coffee Roastery ${String(STAMP)
+    .slice(-6)
+    .replace(/\d/g, (digit) => String.fromCharCode(97 + Number(digit)))}`,
   amountMinor: 98_765_432_100,
 };
 
@@ -32,9 +45,10 @@ type Who = 'merchant' | 'consumer' | 'admin';
  * The merchant's transactions are read on the Transaction tab (Details, Attempts History and
  * Refund, Show Remaining Funds, the refund's 'Refunded') and on the Failure tab; the account
  * ledger with the payment's and the refund's nine-figure debit, credit and closing balance.
+ * `shows`: a row the table must hold before it is measured (this file's own data).
  */
-const TABLES: ReadonlyArray<{ who: Who; path: string; table: string }> = [
-  { who: 'merchant', path: '/app/store', table: 'Stores' },
+const TABLES: ReadonlyArray<{ who: Who; path: string; table: string; shows?: string }> = [
+  { who: 'merchant', path: '/app/store', table: 'Stores', shows: LONG.storeName },
   { who: 'merchant', path: '/app/merchant-staff', table: 'Staff' },
   { who: 'merchant', path: '/app/pos-devices', table: 'POS Devices' },
   { who: 'merchant', path: '/app/merchant-customers', table: 'Customers' },
@@ -43,14 +57,14 @@ const TABLES: ReadonlyArray<{ who: Who; path: string; table: string }> = [
   { who: 'merchant', path: '/app/app-setting?tab=webhook', table: 'Webhook deliveries' },
   { who: 'merchant', path: '/app/api-payment', table: 'Api Payments' },
   { who: 'merchant', path: '/app/hold-balance', table: 'Hold Balance' },
-  { who: 'merchant', path: '/app/profile', table: 'Stores' },
+  { who: 'merchant', path: '/app/profile', table: 'Stores', shows: LONG.storeName },
   { who: 'merchant', path: '/app/refund', table: 'Refund requests' },
   { who: 'merchant', path: '/app/my-transactions?tab=1', table: 'Transactions' },
   { who: 'merchant', path: '/app/my-transactions?tab=3', table: 'Transactions' },
   { who: 'merchant', path: '/app/account-ledger', table: 'Account Ledger' },
   { who: 'consumer', path: '/app/request-money', table: 'My Requests' },
   { who: 'consumer', path: '/app/transactions', table: 'Transactions' },
-  { who: 'admin', path: '/console/stores?stores.status=all', table: 'Stores' },
+  { who: 'admin', path: '/console/stores?stores.status=all', table: 'Stores', shows: LONG.storeName },
   { who: 'admin', path: '/console/kyc', table: 'KYC submissions' },
   { who: 'admin', path: '/console/merchants', table: 'Merchants' },
   { who: 'admin', path: '/console/audit-log', table: 'Audit log' },
@@ -99,6 +113,7 @@ describe('tables at 1280 px', () => {
   const pages = {} as Record<Who, Page>;
   let adminToken = '';
   let merchantToken = '';
+  let storeId: number | undefined;
 
   beforeAll(async () => {
     browser = await launch();
@@ -111,6 +126,7 @@ describe('tables at 1280 px', () => {
     pages.consumer = await open();
     pages.admin = await open();
     const token = await signInThroughApi(pages.merchant, MERCHANT);
+    merchantToken = token;
     await signInThroughApi(pages.consumer, CONSUMER);
     // A second merchant with a long e-mail: the console's merchants and audit log list it.
     await createAccountThroughApi(`wide-tables.merchant.with.a.long.mailbox.name`);
@@ -131,6 +147,23 @@ describe('tables at 1280 px', () => {
         token,
       ),
     );
+    // A store onboarded but not submitted: what a merchant's list holds after Onboard > Create.
+    const store = await accepted(
+      'create-store',
+      apiCall(
+        createStoreCall,
+        {
+          parentEntity: 'Haddad Holdings International',
+          reference: `WIDE-${STAMP}`,
+          name: LONG.storeName,
+          postCode: '00000',
+          type: 2,
+          mcc: '5814',
+        },
+        token,
+      ),
+    );
+    storeId = store.id;
     const auth = await merchantApiAuth(token);
     const paid = await payByCard(auth, TEST_CARDS.approved, {
       amount: LONG.amountMinor,
@@ -145,18 +178,25 @@ describe('tables at 1280 px', () => {
     });
     expect(refund.status).toBeLessThan(300);
     adminToken = await signInThroughApi(pages.admin, DEMO_ADMIN, { landing: { path: '/', text: 'Review the stores' } });
-    merchantToken = token;
   });
   afterAll(async () => {
+    if (storeId !== undefined) await accepted('delete-store', apiCall(deleteStoreCall, { storeId }, merchantToken));
     await expectLedgerHolds();
     await browser?.close();
   });
 
-  for (const { who, path, table } of TABLES) {
+  for (const { who, path, table, shows } of TABLES) {
     it(`${path} (${table}) fits without scrolling sideways, its badges whole`, async () => {
       const page = pages[who];
       await page.goto(path);
       await tableLoaded(page, table);
+      if (shows)
+        await page
+          .getByRole('region', { name: `${table}, scrollable` })
+          .first()
+          .getByText(shows)
+          .first()
+          .waitFor();
       await screenshot(page, `wide-table${path.replace(/[^a-z0-9]+/g, '-').replace(/-$/, '')}`);
       const fit = await tableFit(page, table);
       expect(fit.cutBadges, `${path}: cut badges`).toEqual([]);
