@@ -52,5 +52,7 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { shadow: 'xs' } },
+    // Clipped, never scrolled, while it opens or closes (global.css).
+    Collapse: { defaultProps: { className: 'pw-collapse' } },
   },
 });
