@@ -21,7 +21,16 @@ const servers: ChildProcess[] = [];
 
 export async function setup(project: TestProject): Promise<void> {
   // What `npm start` runs: a browser file run alone after an edit tests the edit, not the last build.
-  execFileSync(process.execPath, ['scripts/build.js', '--if-stale'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  // Without vitest's NODE_ENV=test: Vite keeps a NODE_ENV it finds, and 'test' built React's
+  // development bundle (StrictMode running effects twice), where the administrator's sign-in
+  // landed on a 404 page instead of the console.
+  const buildEnv = { ...process.env };
+  delete buildEnv.NODE_ENV;
+  execFileSync(process.execPath, ['scripts/build.js', '--if-stale'], {
+    cwd: repoRoot,
+    env: buildEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const started = await Promise.all(Array.from({ length: E2E_WORKERS }, (_, index) => startPlatform(PORT + 1000 * index)));
   project.provide(
     'baseUrls',
