@@ -12,6 +12,6 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: true,
-    maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? 1)),
+    maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? 2)),
   },
 });

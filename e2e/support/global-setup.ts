@@ -1,7 +1,7 @@
 // Starts the platform with a fresh data folder and the bot check on, exactly as `npm start`
 // runs it: compiled (apps/server/dist/main.js), the web app and the server rebuilt first if their
 // sources changed since the last build (scripts/build.js --if-stale). Once per worker
-// (E2E_WORKERS, default 1): with more, test files run in parallel, each worker on a platform of its own (its
+// (E2E_WORKERS, default 2): test files run in parallel, each worker on a platform of its own (its
 // port E2E_PORT + 1000 x its index), so files never share accounts, balances or the sign-in code
 // limits. Stopped when the run ends.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -14,7 +14,7 @@ import type { TestProject } from 'vitest/node';
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.E2E_PORT ?? 3123);
 /** Test files run in this many workers at once, each against a platform of its own. */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const START_TIMEOUT_MS = 90_000;
 
 const servers: ChildProcess[] = [];
