@@ -96,6 +96,8 @@ const batchSettings = (kind: DatabaseKind) =>
   });
 /** On PostgreSQL in lanes (4 unless told); on PGlite in one, as the platform runs there. */
 const BATCH = batchSettings('postgres');
+/** Named statements as the platform runs them (DATABASE_PREPARED_STATEMENTS, on unless set off); part 1 follows it too. */
+const PREPARED_STATEMENTS = loadConfig({ ...process.env, NODE_ENV: 'development' }).databasePreparedStatements;
 const PGLITE_BATCH = batchSettings('pglite');
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -181,10 +183,11 @@ async function referenceOnPostgres(url: string): Promise<PartResult[]> {
   const pool = new pg.Pool({ connectionString: url, max: Math.max(...REFERENCE_WORKERS) });
   // An idle client that loses its connection reports it here; unheard, it would end the process.
   pool.on('error', (error) => console.error(`   part 1 pool: ${error.message}`));
-  const named = withNamedStatements(pool);
+  // Off, a connection holds no name: every statement goes unnamed, as pg sends it by default.
+  const connections = withNamedStatements(pool, PREPARED_STATEMENTS ? {} : { perConnection: 0 });
   const database: ReferenceDatabase = {
     async withConnection(work) {
-      const client = await named.connect();
+      const client = await connections.connect();
       try {
         return await work(async (text, values = []) => {
           const result = await client.query<Record<string, unknown>>(text, values);
@@ -663,7 +666,7 @@ async function postgresParts(url: string): Promise<PartResult[]> {
   const results: PartResult[] = [];
   if (runs('1')) results.push(...(await referenceOnPostgres(url)));
   if (!POSTGRES_PARTS.filter((part) => part !== '1').some(runs)) return results;
-  const handle = await openDatabase({ databaseUrl: url });
+  const handle = await openDatabase({ databaseUrl: url, preparedStatements: PREPARED_STATEMENTS });
   try {
     const ledger = await loadLedger(handle, WALLETS, BATCH, { transfers: TRANSFERS, warmup: WARMUP });
     results.push(...(await runPostingParts(ledger, postingParts(ledger, ''))));
@@ -723,7 +726,7 @@ async function onScratchDatabase<T>(work: (url: string) => Promise<T>): Promise<
 
 /** Part 5 alone (BENCH_PARTS=hostile), on a migrated and seeded database. */
 async function hostileAlone(url: string): Promise<HostilePhase[]> {
-  const handle = await openDatabase({ databaseUrl: url });
+  const handle = await openDatabase({ databaseUrl: url, preparedStatements: PREPARED_STATEMENTS });
   try {
     await migrate(handle.db);
     await seedReferenceData(handle.db);
