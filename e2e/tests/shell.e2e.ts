@@ -7,6 +7,8 @@
 // - toasts sit below the top bar, clear of its controls, one at a time, not repeated, 2 s;
 // - a call that fails at the transport (aborted, or hung) gives '👋 An error occurred' within
 //   CALL_TIMEOUT_MS and the button stops spinning;
+// - a navigation to /app interrupted by another while the app's routes load still reaches the
+//   app (React Router drops the interrupted navigation's routes; it used to end on Not Found);
 // - every screen at 390x844: no sideways overflow, its key controls on screen (phone-width
 //   screenshots in e2e/screenshots/phone-*.png);
 // - a 401 gives the error toast with the server's message, clears local storage and goes to
@@ -323,6 +325,39 @@ describe('the signed-in shell', () => {
     await expect.poll(() => send.getAttribute('data-loading'), POLL).toBe(null);
     expect(await send.isEnabled()).toBe(true);
     await unblockCalls(page);
+  });
+
+  it('reaches the app when a navigation is interrupted by another while the routes of /app load', async () => {
+    // A browser that has the consumer's session and has not yet loaded the app's routes (the
+    // app-area-routes chunk, loaded on the first navigation to /app or /console): the chunk is
+    // held until two navigations have been made, so the second interrupts the first.
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl() });
+    const fresh = await context.newPage();
+    fresh.setDefaultTimeout(20_000);
+    await restoreItems(fresh, await storedItems(page));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    await fresh.route(/\/assets\/app-area-routes-[^/]*\.js$/, async (route) => {
+      asked++;
+      await held;
+      await route.fallback();
+    });
+    await fresh.goto('/nothing-here');
+    await fresh.getByRole('heading', { name: 'Page not found' }).waitFor();
+    // A navigation the router hears (a link, the back button): the address changes, then popstate.
+    const navigate = (path: string) =>
+      fresh.evaluate(`window.history.pushState(null, '', ${JSON.stringify(path)}); window.dispatchEvent(new PopStateEvent('popstate'))`);
+    await navigate('/app/send-money');
+    await expect.poll(() => asked, POLL).toBe(1);
+    await navigate('/app/profile');
+    release();
+    await expect.poll(() => fresh.getByText(CONSUMER.email).first().isVisible(), POLL).toBe(true);
+    expect(await fresh.getByRole('heading', { name: 'Page not found' }).count()).toBe(0);
+    await navigate('/app/transactions');
+    await expect.poll(() => new URL(fresh.url()).pathname, POLL).toBe('/app/transactions');
+    await fresh.locator('tr[data-uuid]').first().waitFor();
+    await context.close();
   });
 
   describe('every screen at 390x844', () => {

@@ -45,10 +45,14 @@ export const router = createBrowserRouter(
     },
   ],
   {
-    async patchRoutesOnNavigation({ path, patch }) {
+    async patchRoutesOnNavigation({ path, patch, signal }) {
       if (patched || !LAZY_AREAS.test(path)) return;
       const routes = await loadAppAreas();
-      if (patched) return;
+      // React Router drops the patch of a navigation another one interrupted while the routes
+      // loaded (a second click, a redirect; StrictMode's second effect in a development build):
+      // only a patch it kept counts, or every later navigation to /app or /console would find
+      // the catch-all's Not Found until a reload.
+      if (patched || signal.aborted) return;
       patch(ROOT_ROUTE_ID, routes);
       patched = true;
     },
