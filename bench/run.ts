@@ -51,7 +51,7 @@ import { checkLedgerInvariants } from '../apps/server/src/modules/ledger/invaria
 import { openSession } from '../apps/server/src/modules/auth/sessions.ts';
 import { createScratchDatabase } from '../apps/server/src/test/scratch-database.ts';
 import { hostileBodiesPart, hostileReport, type HostilePhase } from './hostile-bodies.ts';
-import { appendToBenchmarks, percentile } from './support.ts';
+import { appendToBenchmarks, percentile, PREPARED_STATEMENTS } from './support.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WALLETS = Number(process.env.BENCH_WALLETS ?? 1000);
@@ -96,8 +96,6 @@ const batchSettings = (kind: DatabaseKind) =>
   });
 /** On PostgreSQL in lanes (4 unless told); on PGlite in one, as the platform runs there. */
 const BATCH = batchSettings('postgres');
-/** Named statements as the platform runs them (DATABASE_PREPARED_STATEMENTS, on unless set off); part 1 follows it too. */
-const PREPARED_STATEMENTS = loadConfig({ ...process.env, NODE_ENV: 'development' }).databasePreparedStatements;
 const PGLITE_BATCH = batchSettings('pglite');
 const repoRoot = path.resolve(import.meta.dirname, '..');
 

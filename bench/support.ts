@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import prettier from 'prettier';
+import { loadConfig } from '../apps/server/src/config.ts';
 import { migrate, openDatabase, type Db } from '../apps/server/src/db/database.ts';
 import { seedReferenceData } from '../apps/server/src/seed/seed.ts';
 import { addToTotals, openPdfWriter, type ReportLayout, type ReportTotals } from '../apps/server/src/modules/reports/report-files.ts';
@@ -15,6 +16,8 @@ import { openXlsxWriter } from '../apps/server/src/modules/reports/xlsx-writer.t
 import { createScratchDatabase } from '../apps/server/src/test/scratch-database.ts';
 
 /** The PostgreSQL server the benches make their scratch databases on. */
+/** Named statements as the platform runs them (DATABASE_PREPARED_STATEMENTS, on unless set off). */
+export const PREPARED_STATEMENTS = loadConfig({ ...process.env, NODE_ENV: 'development' }).databasePreparedStatements;
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -31,7 +34,7 @@ export async function withBenchDatabase(
   work: (db: Db, reused: boolean) => Promise<void>,
 ): Promise<void> {
   const scratch = reuseUrl ? undefined : await createScratchDatabase(ADMIN_URL, prefix);
-  const handle = await openDatabase({ databaseUrl: reuseUrl ?? scratch!.url });
+  const handle = await openDatabase({ databaseUrl: reuseUrl ?? scratch!.url, preparedStatements: PREPARED_STATEMENTS });
   try {
     await work(handle.db, reuseUrl !== undefined);
   } finally {
