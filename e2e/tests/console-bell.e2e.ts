@@ -10,16 +10,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_ADMIN } from '../support/accounts.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { baseUrl, expectLedgerHolds, launch, screenshot } from '../support/browser.ts';
-import { consoleBell, readAllNotifications } from '../support/console.ts';
+import { consoleBell, overflowsSideways, readAllNotifications, SETTLED } from '../support/console.ts';
 import { signInThroughApi } from '../support/sign-in.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const POLL = { timeout: 20_000 };
-
-async function overflowsSideways(page: Page): Promise<boolean> {
-  return (await page.evaluate('document.documentElement.scrollWidth > window.innerWidth + 1')) as boolean;
-}
 
 /** A dev notice to the demo administrator: the message it wrote. */
 async function sendNotice(): Promise<string> {
@@ -86,7 +82,7 @@ describe('the console bell', () => {
     await expect.poll(() => bell().getAttribute('aria-label'), POLL).toBe('Notifications, 1 unread');
     await bell().click();
     await panel().locator('li', { hasText: message }).waitFor(POLL);
-    expect(await overflowsSideways(page)).toBe(false);
+    await expect.poll(() => overflowsSideways(page), SETTLED).toBe(false);
     const box = await panel().boundingBox();
     expect(box).not.toBeNull();
     expect(box!.x).toBeGreaterThanOrEqual(0);

@@ -20,6 +20,7 @@ import { DEMO_ADMIN } from '../support/accounts.ts';
 import { outlineProblems, seriousViolations } from '../support/axe.ts';
 import { baseUrl, latestCode, launch, outboxHead, screenshot } from '../support/browser.ts';
 import { accepted, apiCall, MERCHANT, sendCode, signInThroughApi } from '../support/sign-in.ts';
+import { overflowsSideways, SETTLED } from '../support/console.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -51,10 +52,6 @@ async function api<T>(token: string, path: string, body: unknown): Promise<T> {
 
 async function pathname(page: Page): Promise<string> {
   return new URL(page.url()).pathname;
-}
-
-async function overflowsSideways(page: Page): Promise<boolean> {
-  return (await page.evaluate('document.documentElement.scrollWidth > window.innerWidth + 1')) as boolean;
 }
 
 /** A valid 1x1 PNG: the passport scan the applicant uploads. */
@@ -207,7 +204,7 @@ describe('the operations console', () => {
     await screenshot(page, 'console-impersonation-phone-strip');
     await page.getByRole('button', { name: 'Toggle menu' }).click();
     await page.getByRole('button', { name: 'Back to console' }).waitFor();
-    expect(await overflowsSideways(page)).toBe(false);
+    await expect.poll(() => overflowsSideways(page), SETTLED).toBe(false);
     await page.waitForTimeout(500); // the drawer's slide-in, for the photograph
     await screenshot(page, 'console-impersonation-phone');
     await page.setViewportSize(DESKTOP);
@@ -259,7 +256,7 @@ describe('the operations console', () => {
     await page.goto('/console/kyc');
     const phoneDialog = await openDocument();
     expect(await seriousViolations(page)).toEqual([]);
-    expect(await overflowsSideways(page)).toBe(false);
+    await expect.poll(() => overflowsSideways(page), SETTLED).toBe(false);
     await screenshot(page, 'console-kyc-document-phone');
     await phoneDialog.getByRole('button', { name: 'Close' }).click();
     await phoneDialog.waitFor({ state: 'hidden' });
