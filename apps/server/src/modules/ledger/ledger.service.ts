@@ -91,18 +91,52 @@ export async function postEntries(
   charges: ChargeRow[],
   options: { alongside?: PostingAlongside } = {},
 ): Promise<Posted> {
+  const { moveBalances, ...posted } = await writePosting(trx, movement, entries, charges, options);
+  await moveBalances();
+  return posted;
+}
+
+/** A posting whose rows are written and whose wallet balances are not moved yet (writePosting). */
+export interface WrittenPosting extends Posted {
+  /** Moves the balances (once); throws PostingRefused when a bucket would go below zero. Nothing to move for 'exists'. */
+  moveBalances(): Promise<void>;
+}
+
+/**
+ * postEntries in two steps: the business row, entries and charge rows now, the wallet balances
+ * when the caller calls `moveBalances`, which it must do before its transaction ends (the ledger
+ * invariants catch a posting whose balances never moved). A wallet's row is locked from the
+ * update of its balance to the commit; a payment that credits a merchant writes the rest of its
+ * business transaction (its payment row, log, notices, webhook jobs, audit) first and moves the
+ * balances last, so many payments into one merchant wait on each other only for that update
+ * and the commit, not for all their writes (docs/money.md, "Hot wallets"). Nothing may read the
+ * balances in between: they are not moved yet.
+ */
+export async function writePosting(
+  trx: Transaction<Database>,
+  movement: PostingTransaction,
+  entries: Entries,
+  charges: ChargeRow[],
+  options: { alongside?: PostingAlongside } = {},
+): Promise<WrittenPosting> {
   assertBalanced(entries);
   const keyed = movement.postingKey ? keyedPosting(movement.postingKey, movement, entries, charges) : null;
   const uuid = crypto.randomUUID();
   const written = await repository.insertPostedTransaction(trx, movement, uuid, entries, charges, keyed, options.alongside ?? null);
   if (written === undefined) {
     assert(keyed !== null, 'the transaction row was not written');
-    return { ...answerTakenKey(await repository.findKeyedPosting(trx, keyed.key), keyed, entries), outcome: 'exists' };
+    const first = answerTakenKey(await repository.findKeyedPosting(trx, keyed.key), keyed, entries);
+    return { ...first, outcome: 'exists', moveBalances: async () => {} };
   }
   // Paired with assertBalanced above: what the database wrote sums to zero too.
   assertWritten(written, entries);
-  await applyWalletDeltas(trx, entries);
-  return { transactionId: written.transactionId, uuid, outcome: 'created' };
+  let moved = false;
+  const moveBalances = async () => {
+    assert(!moved, 'a posting moves its balances once');
+    moved = true;
+    await applyWalletDeltas(trx, entries);
+  };
+  return { transactionId: written.transactionId, uuid, outcome: 'created', moveBalances };
 }
 
 // A card payment that waits for a 3-D Secure answer is a business row before it is a movement:

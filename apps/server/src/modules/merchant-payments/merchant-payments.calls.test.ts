@@ -3,7 +3,9 @@
 // (administrators only, audited), and refunds under concurrency on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminGetFeeScheduleCall, adminUpdateFeeScheduleCall, getTransactionAttemptsCall } from '@paywallet/contract';
+import { sql } from 'kysely';
 import { createTestApp, countRows, type TestApp } from '../../test/harness.ts';
+import { gate, waitForLockWaiters } from '../../test/lock-waits.ts';
 import { expectLedgerInvariants } from '../../test/money.ts';
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { createTestAdmin, type TestAdmin } from '../../test/admin.ts';
@@ -35,7 +37,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function pay(amountMinor = 10_000n) {
+async function pay(amountMinor = 10_000n, customerEmail = 'rana@example.com') {
   const { attemptId } = await openAttempt(t.deps.db, {
     merchantUserId: merchant.id,
     paymentToken: 'tok_calls',
@@ -55,7 +57,7 @@ async function pay(amountMinor = 10_000n) {
       expYear: new Date().getUTCFullYear() + 2,
       cvc: '321',
     }),
-    customer: { name: 'Rana Aziz', email: 'rana@example.com' },
+    customer: { name: 'Rana Aziz', email: customerEmail },
     capture: 'automatic',
     attemptId,
     ip: '192.0.2.10',
@@ -226,6 +228,58 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('payments under concurrency 
       .where('merchant_user_id', '=', usd.id)
       .execute();
     expect(customers).toEqual([{ transactions_count: 5 }]);
+  });
+
+  it("moves the merchant's balance last: payments into one merchant wait on its wallet only once the rest of each is written", async () => {
+    const first = await pay();
+    const { wallet_id: walletId } = await t.deps.db
+      .selectFrom('merchant_payments')
+      .select('wallet_id')
+      .where('transaction_id', '=', first.transactionId)
+      .executeTakeFirstOrThrow();
+    const onHold = async () =>
+      (await t.deps.db.selectFrom('wallets').select('balance_on_hold').where('id', '=', walletId).executeTakeFirstOrThrow())
+        .balance_on_hold;
+    const before = await onHold();
+
+    // Another transaction holds the wallet's row as a balance update does, until the payments queue behind it.
+    const locked = gate();
+    const released = gate();
+    const holder = t.deps.db.transaction().execute(async (trx) => {
+      await sql`SELECT id FROM wallets WHERE id = ${walletId} FOR NO KEY UPDATE`.execute(trx);
+      locked.open();
+      await released.opened;
+    });
+    await locked.opened;
+    const count = 8;
+    // Each its own customer: a customer's row is another lock two payments by one cardholder share.
+    const payments = Array.from({ length: count }, (_, i) => pay(10_000n, `hot-${i}@example.com`));
+    let waiting;
+    try {
+      await waitForLockWaiters(t.deps.db, count);
+      waiting = await sql<{ query: string; written: string[] }>`
+      SELECT a.query,
+             array(SELECT c.relname::text FROM pg_locks w JOIN pg_class c ON c.oid = w.relation
+                    WHERE w.pid = a.pid AND w.granted AND w.mode = 'RowExclusiveLock' AND c.relkind = 'r'
+                    ORDER BY 1) AS written
+        FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+       WHERE NOT l.granted AND a.datname = current_database()`.execute(t.deps.db);
+    } finally {
+      released.open();
+      await holder;
+    }
+    expect(waiting.rows).toHaveLength(count);
+    for (const row of waiting.rows) {
+      // Waiting at the balance's update, with the payment row, its log and the merchant's notice already written.
+      expect(row.query.trim()).toMatch(/^UPDATE wallets\s+SET available_balance/);
+      expect(row.written).toEqual(expect.arrayContaining(['merchant_payments', 'notifications', 'payment_attempt_logs', 'transactions']));
+    }
+
+    const done = await Promise.all(payments);
+    expect(done.map((p) => p.status)).toEqual(Array(count).fill('succeeded'));
+    const credited = done.reduce((sum, p) => sum + p.amountMinor - p.feeMinor - p.vatMinor, 0n);
+    expect(await onHold()).toBe(before + credited);
+    await expectLedgerInvariants(t);
   });
 
   it('never refunds more than was captured, whatever 10 parallel refunds ask', async () => {

@@ -42,7 +42,7 @@ import type { Database, MerchantPaymentState } from '../../db/schema.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, fail } from '../../transport/errors.ts';
-import { postEntries, recordUnpostedTransaction, type PostingTransaction } from '../ledger/ledger.service.ts';
+import { writePosting, recordUnpostedTransaction, type PostingTransaction } from '../ledger/ledger.service.ts';
 import { createAcquirer, type AuthorizeResult, type DeclineReason } from '../gateway/acquirer.ts';
 import { PaymentCard } from '../gateway/card.ts';
 import { challengeUrl, openChallenge } from '../gateway/card-payments.service.ts';
@@ -177,6 +177,8 @@ export async function chargeCard(deps: Deps, input: ChargeInput): Promise<Mercha
     const payment = await paymentAfterChange(trx, input.merchantUserId, recorded.transactionId, recorded.challenge);
     if (recorded.event) await tellPaymentEvent(deps, trx, paymentEvent(recorded.event, payment, input), input.onEvent);
     await input.audit?.(trx, { payment });
+    // Last: the merchant's wallet row stays locked from here to the commit only (writePosting).
+    await recorded.moveBalances();
     return payment;
   });
 }
@@ -231,14 +233,22 @@ interface ChargeDraft extends PricedCharge {
   customerId: bigint;
 }
 
-/** What the acquirer's answer left: the transaction, the payment's state, and the event it raises (none while 3-D Secure waits). */
+/**
+ * What the acquirer's answer left: the transaction, the payment's state, the event it raises
+ * (none while 3-D Secure waits), and the move of the merchant's balance, made last (nothing to
+ * move unless the payment was captured at once).
+ */
 interface Recorded {
   transactionId: bigint;
   state: MerchantPaymentState;
   capturedMinor: bigint;
   challenge: string | null;
   event: PaymentEventType | null;
+  moveBalances(): Promise<void>;
 }
+
+/** Nothing moved: an authorisation waiting for its capture, a 3-D Secure challenge, a decline. */
+const NOTHING_TO_MOVE = async (): Promise<void> => {};
 
 async function recordAuthorization(
   deps: Deps,
@@ -317,10 +327,17 @@ async function recordApproved(
   if (input.capture === 'manual') {
     const { transactionId } = await recordUnpostedTransaction(trx, movement(draft, TRANSACTION_STATUS.PENDING, reference));
     await logStep(trx, input.attemptId, input.ip, 'Authorised, waiting for capture', { amount: String(input.amountMinor) });
-    return { transactionId, state: 'requires_capture', capturedMinor: 0n, challenge: null, event: 'payment.authorized' };
+    return {
+      transactionId,
+      state: 'requires_capture',
+      capturedMinor: 0n,
+      challenge: null,
+      event: 'payment.authorized',
+      moveBalances: NOTHING_TO_MOVE,
+    };
   }
   const posting = paymentPosting(draft.wallet.id, draft.currency.code, chargesOf(input.amountMinor, fee.feeMinor, fee.vatMinor));
-  const { transactionId } = await postEntries(
+  const { transactionId, moveBalances } = await writePosting(
     trx,
     { ...movement(draft, TRANSACTION_STATUS.SUCCESS, reference), postingKey: authorisationPostingKey(gatewayReference) },
     posting.entries,
@@ -328,7 +345,7 @@ async function recordApproved(
   );
   await logStep(trx, input.attemptId, input.ip, 'Approved', {});
   await logStep(trx, input.attemptId, input.ip, 'Posted', postedStep(input.amountMinor, fee.feeMinor, fee.vatMinor));
-  return { transactionId, state: 'succeeded', capturedMinor: input.amountMinor, challenge: null, event: 'payment.succeeded' };
+  return { transactionId, state: 'succeeded', capturedMinor: input.amountMinor, challenge: null, event: 'payment.succeeded', moveBalances };
 }
 
 /** Pending until the cardholder answers the 3-D Secure page, whose URL only this answer carries. */
@@ -341,7 +358,7 @@ async function recordChallenge(deps: Deps, trx: Transaction<Database>, draft: Ch
   const opened = await openChallenge(trx, { transactionId, walletId: draft.wallet.id });
   await logStep(trx, input.attemptId, input.ip, '3-D Secure shown', { expires_at: opened.expiresAt.toISOString() });
   const challenge = challengeUrl(deps.config.publicUrl, opened.token);
-  return { transactionId, state: 'requires_action', capturedMinor: 0n, challenge, event: null };
+  return { transactionId, state: 'requires_action', capturedMinor: 0n, challenge, event: null, moveBalances: NOTHING_TO_MOVE };
 }
 
 /** A declined card (or a challenge the door cannot show): status 2 with the reason, nothing moved. */
@@ -349,7 +366,7 @@ async function recordFailed(trx: Transaction<Database>, draft: ChargeDraft, reas
   const { input } = draft;
   const { transactionId } = await recordUnpostedTransaction(trx, movement(draft, TRANSACTION_STATUS.FAILED, { failureReason: reason }));
   await logStep(trx, input.attemptId, input.ip, 'Declined', { reason: code });
-  return { transactionId, state: 'failed', capturedMinor: 0n, challenge: null, event: 'payment.failed' };
+  return { transactionId, state: 'failed', capturedMinor: 0n, challenge: null, event: 'payment.failed', moveBalances: NOTHING_TO_MOVE };
 }
 
 function declineMessage(reason: DeclineReason): string {
