@@ -1,6 +1,6 @@
 // Named statements (db/named-statements.ts) on the PostgreSQL server: a text is prepared on its
 // second run and then runs by name on that connection; a connection holds no more names than its
-// limit; a statement prepared in a transaction that rolled back still runs; a statement that
+// limit, and the node no more than it tracks; a statement prepared in a transaction that rolled back still runs; a statement that
 // failed to parse names nothing; and a `select *` whose table gained a column is refused once,
 // then runs again with the new shape.
 import pg from 'pg';
@@ -61,6 +61,18 @@ describe.skipIf(!onPostgres)('named statements (PostgreSQL)', () => {
     expect(await run(pool, texts[2]!, [3])).toEqual([{ product: 9 }]);
     expect(await preparedOnConnection(pool)).toEqual(texts.slice(0, 2));
     expect(pool.report()).toMatchObject({ namedRuns: 2, names: 3 });
+  });
+
+  it('names no more texts on the node than it tracks, and runs the rest unnamed', async () => {
+    const pool = withNamedStatements(raw, { tracked: 2 });
+    const texts = [1, 2, 3].map((n) => `select $1::int + ${n} as total`);
+    for (const text of texts) {
+      await run(pool, text, [10]);
+      await run(pool, text, [10]);
+    }
+    expect(await run(pool, texts[2]!, [20])).toEqual([{ total: 23 }]);
+    expect(await preparedOnConnection(pool)).toEqual(texts.slice(0, 2));
+    expect(pool.report()).toEqual({ namedRuns: 2, unnamedRuns: 6, names: 2 });
   });
 
   it('keeps a statement prepared in a transaction that rolled back, and names nothing for a text that failed to parse', async () => {

@@ -7,7 +7,7 @@
 // Which statements: a text seen a second time on this node is named (the first sighting costs
 // what it always did), and a connection holds at most `perConnection` names, beyond which it
 // sends statements unnamed, so a node that builds many shapes (lists with every filter) does not
-// grow the server's memory without bound. Statements without parameters go as they always did
+// grow the server's memory without bound; the node itself names at most `tracked` texts. Statements without parameters go as they always did
 // (the simple protocol: BEGIN, COMMIT, SAVEPOINT are not planned). Names are given in order of
 // first naming, one text to one name for the node's life, so a name never means two statements.
 //
@@ -20,7 +20,7 @@ import type pg from 'pg';
 export interface NamedStatementsOptions {
   /** The most names one connection holds (default 500). */
   perConnection?: number;
-  /** The most distinct texts counted while waiting for a second sighting (default 10,000). */
+  /** The most distinct texts counted while waiting for a second sighting, and the most named (default 10,000 each). */
   tracked?: number;
 }
 
@@ -44,7 +44,7 @@ export function withNamedStatements(pool: pg.Pool, options: NamedStatementsOptio
   let lastName = 0;
   const namesOnConnection = new WeakMap<pg.PoolClient, Set<string>>();
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  const report: NamedStatementsReport = { namedRuns: 0, unnamedRuns: 0, names: 0 };
+  const runs = { namedRuns: 0, unnamedRuns: 0 };
 
   /** The statement's name, or undefined to send it unnamed. */
   function nameFor(client: pg.PoolClient, text: string): string | undefined {
@@ -54,10 +54,11 @@ export function withNamedStatements(pool: pg.Pool, options: NamedStatementsOptio
         if (seenOnce.size < tracked) seenOnce.add(text);
         return undefined;
       }
+      // The node's memory is bounded too: past `tracked` names, new texts go unnamed.
+      if (names.size >= tracked) return undefined;
       seenOnce.delete(text);
       name = `pw${++lastName}`;
       names.set(text, name);
-      report.names = lastName;
     }
     let held = namesOnConnection.get(client);
     if (!held) namesOnConnection.set(client, (held = new Set()));
@@ -79,10 +80,10 @@ export function withNamedStatements(pool: pg.Pool, options: NamedStatementsOptio
       const values = [...(parameters ?? [])];
       const name = values.length > 0 ? nameFor(client, first) : undefined;
       if (name === undefined) {
-        report.unnamedRuns++;
+        runs.unnamedRuns++;
         return asKyselyResult<R>(client.query(first, values));
       }
-      report.namedRuns++;
+      runs.namedRuns++;
       const named = asKyselyResult<R>(client.query({ name, text: first, values }));
       return named.catch((error: unknown) => {
         // A table whose columns changed under a prepared `select *` (another node migrated):
@@ -103,7 +104,7 @@ export function withNamedStatements(pool: pg.Pool, options: NamedStatementsOptio
       return wrapper;
     },
     end: () => pool.end(),
-    report: () => ({ ...report }),
+    report: () => ({ ...runs, names: lastName }),
   };
 }
 
