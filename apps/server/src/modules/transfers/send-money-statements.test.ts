@@ -55,6 +55,15 @@ describe('the statements of one send', () => {
     // With group commit on (POSTING_BATCH_MAX > 1), the posting runs as a unit in a savepoint of its own: one statement more.
     const unitSavepoint = t.deps.postings instanceof PostingBatcher ? 1 : 0;
     expect(confirm.statements.length).toBeLessThanOrEqual(11 + unitSavepoint);
+    // The rows two confirms may share come last: the payer's usage row of the day, then the two
+    // wallets, locked from their update to the commit only (a batch's COMMIT is its own).
+    const confirmed = confirm.statements.map(shortly);
+    const usage = confirmed.findIndex((statement) => statement.startsWith('WITH lim AS'));
+    expect(usage).toBeGreaterThan(0);
+    expect(confirmed.slice(usage + 1).filter((statement) => statement !== 'commit')).toEqual([
+      expect.stringMatching(/^UPDATE wallets SET/),
+      expect.stringMatching(/^UPDATE wallets SET/),
+    ]);
     await expectLedgerInvariants(t);
   });
 });

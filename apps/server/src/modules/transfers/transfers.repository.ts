@@ -221,14 +221,6 @@ export async function addToDailyUsage(trx: Transaction<Database>, usage: DailyUs
   return result.rows.length === 1;
 }
 
-/** Takes back what addToDailyUsage added in this transaction (a confirm that moved nothing after all). */
-export async function takeBackDailyUsage(trx: Transaction<Database>, usage: DailyUsage): Promise<void> {
-  const taken = await sql`
-    UPDATE daily_send_usage SET sent_minor = sent_minor - ${usage.enteredMinor}::bigint
-     WHERE user_id = ${usage.payerUserId} AND currency_id = ${usage.currencyId} AND day = ${usage.day}::date`.execute(trx);
-  assert(taken.numAffectedRows === 1n, 'the usage added in this transaction is there to take back');
-}
-
 /** What the payer sent on `day` in a currency, as the daily limit counts it (0 without a row). */
 export async function usedOnDayMinor(db: Queryable, payerUserId: bigint, currencyId: number, day: string): Promise<bigint> {
   const row = await db

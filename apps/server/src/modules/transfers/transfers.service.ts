@@ -30,7 +30,7 @@ import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { fail } from '../../transport/errors.ts';
 import type { AuditTrail } from '../../transport/audit-trail.ts';
-import { postEntries, withPosting, type Posted } from '../ledger/ledger.service.ts';
+import { withPosting, writePosting, type Posted } from '../ledger/ledger.service.ts';
 import { consumedByPosting, consumeQuote, createQuote, lockQuote, type LockedQuote } from '../quotes/quotes.service.ts';
 import {
   createWallet,
@@ -57,7 +57,6 @@ import {
   findParties,
   findSendingTerms,
   lockPerson,
-  takeBackDailyUsage,
   type DailyUsage,
   usedOnDayMinor,
   type PersonRow,
@@ -278,6 +277,7 @@ export async function confirmSendMoney(
       await consumeQuote(trx, quote.id, posted.transactionId, { transactionId: posted.uuid, requestId: payload.requestId });
     }
     await audit.record(trx, { subject: { type: 'transaction', id: posted.uuid }, detail: { amountMinor: payload.enteredMinor } });
+    await posted.settle();
     return posted.uuid;
   });
   if (!outcome.ok) fail('INSUFFICIENT_FUNDS');
@@ -405,27 +405,27 @@ function transferPostingKey(payload: SendMoneyPayload, quoteId: bigint): string 
   return payload.requestId === null ? postingKey('send-money-quote', quoteId) : postingKey('money-request', payload.requestId);
 }
 
+/** A transfer written, its rows shared with others not yet touched: `settle` counts it and moves the balances, last. */
+interface WrittenTransfer extends Posted {
+  settle(): Promise<void>;
+}
+
 /**
- * Moves the quoted money: entries, balances, charge rows, the request, the payer's daily usage,
- * the notifications. Locks are taken in one order by every confirm (quote, request, the payer's
- * usage row of the day, the payee when a wallet is opened, then wallets in id order), so two
- * confirms never wait on each other in a cycle.
+ * Moves the quoted money: entries, charge rows, the request, the notifications, then (`settle`,
+ * which the confirm calls last, after its audit row) the payer's daily usage and the balances.
+ * The rows two confirms may share (the payer's usage row of the day, a wallet) are locked from
+ * their update to the commit: taken last, another confirm of the same payer or into the same
+ * wallet waits for two statements and the commit, not for the whole confirm. Locks are taken in
+ * one order by every confirm (quote, request, the payee when a wallet is opened, the payer's
+ * usage row, then wallets in id order), so two confirms never wait on each other in a cycle.
  */
 async function postTransfer(
   trx: Transaction<Database>,
   payerUserId: bigint,
   payload: SendMoneyPayload,
   quote: LockedQuote,
-): Promise<Posted> {
+): Promise<WrittenTransfer> {
   const request = payload.requestId === null ? undefined : await lockPendingRequest(trx, BigInt(payload.requestId), payerUserId);
-  // One day for the addition and any taking back, even across midnight.
-  const usage: DailyUsage = {
-    payerUserId,
-    currencyId: payload.currencyId,
-    day: limitDayOf(new Date()),
-    enteredMinor: BigInt(payload.enteredMinor),
-  };
-  await countAgainstDailyLimit(trx, usage, payload);
   const { payer, payee, payerWallet, payeeWallet } = await partiesOf(trx, payerUserId, payload);
   const charges = chargesOf(payload);
   const entries = sendMoneyEntries({
@@ -434,7 +434,7 @@ async function postTransfer(
     currency: payerWallet.currency_code,
     charges,
   });
-  const posted = await postEntries(
+  const { moveBalances, ...posted } = await writePosting(
     trx,
     {
       typeId: request ? TransactionType.RequestPayment : TransactionType.Transfer,
@@ -459,18 +459,25 @@ async function postTransfer(
     { alongside: consumedByPosting(quote, { requestId: payload.requestId }) },
   );
   // Posted before under its key: the request, the notices and the day's usage went with that
-  // first posting, so what this confirm counted is taken back (the quote's and the request's
-  // locks keep this path for a defect; the key is the ledger's guard behind them).
-  if (posted.outcome === 'exists') {
-    await takeBackDailyUsage(trx, usage);
-    return posted;
-  }
+  // first posting, so this confirm counts nothing (the quote's and the request's locks keep this
+  // path for a defect; the key is the ledger's guard behind them).
+  if (posted.outcome === 'exists') return { ...posted, settle: async () => {} };
   if (request) {
     // The request row is locked since lockPendingRequest, so nothing else can have closed it.
     assert(await acceptPendingRequest(trx, request.id, posted.transactionId), 'a locked pending request is accepted');
   }
   await notifyTransfer(trx, { payer, payee, payerWallet, payload, uuid: posted.uuid, paidRequest: request !== undefined });
-  return posted;
+  const usage: DailyUsage = {
+    payerUserId,
+    currencyId: payload.currencyId,
+    day: limitDayOf(new Date()),
+    enteredMinor: BigInt(payload.enteredMinor),
+  };
+  const settle = async () => {
+    await countAgainstDailyLimit(trx, usage, payload);
+    await moveBalances();
+  };
+  return { ...posted, settle };
 }
 
 async function lockPendingRequest(trx: Transaction<Database>, requestId: bigint, payerUserId: bigint): Promise<MoneyRequestRow> {
