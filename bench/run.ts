@@ -70,7 +70,7 @@ const HTTP_CLIENTS = Number(process.env.BENCH_HTTP_CLIENTS ?? 50);
 const HTTP_WARMUP = Number(process.env.BENCH_HTTP_WARMUP ?? 300);
 const SERVER_START_TIMEOUT_MS = 60_000;
 const HTTP_TRANSFERS = Number(process.env.BENCH_HTTP_TRANSFERS ?? 3000);
-/** 60 s: at half the peak (100-150 sends/s here) the p99 rests on 60-90 sends, not the 15 of a 15-s run. */
+/** 60 s: at half the peak (150-200 sends/s here) the p99 rests on 90-120 sends, not the 20-30 of a 15-s run. */
 const OPEN_LOOP_S = Number(process.env.BENCH_OPEN_LOOP_S ?? 60);
 /** One key for every platform process of the run: nodes on one database read each other's sealed secrets. */
 const CREDENTIALS_KEY = crypto.randomBytes(32).toString('base64');

@@ -15,9 +15,9 @@ import type { OpenedReport, ReportType } from '../apps/server/src/modules/report
 import { openXlsxWriter } from '../apps/server/src/modules/reports/xlsx-writer.ts';
 import { createScratchDatabase } from '../apps/server/src/test/scratch-database.ts';
 
-/** The PostgreSQL server the benches make their scratch databases on. */
 /** Named statements as the platform runs them (DATABASE_PREPARED_STATEMENTS, on unless set off). */
 export const PREPARED_STATEMENTS = loadConfig({ ...process.env, NODE_ENV: 'development' }).databasePreparedStatements;
+/** The PostgreSQL server the benches make their scratch databases on. */
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 

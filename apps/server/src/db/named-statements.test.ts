@@ -1,8 +1,8 @@
 // Named statements (db/named-statements.ts) on the PostgreSQL server: a text is prepared on its
 // second run and then runs by name on that connection; a connection holds no more names than its
-// limit, and the node no more than it tracks; a statement prepared in a transaction that rolled back still runs; a statement that
-// failed to parse names nothing; and a `select *` whose table gained a column is refused once,
-// then runs again with the new shape.
+// limit, and the node no more than it tracks; a statement prepared in a transaction that rolled
+// back still runs; a statement that failed to parse names nothing; and a `select *` whose table
+// gained a column is refused once, then runs again with the new shape.
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database.ts';

@@ -7,9 +7,10 @@
 // Which statements: a text seen a second time on this node is named (the first sighting costs
 // what it always did), and a connection holds at most `perConnection` names, beyond which it
 // sends statements unnamed, so a node that builds many shapes (lists with every filter) does not
-// grow the server's memory without bound; the node itself names at most `tracked` texts. Statements without parameters go as they always did
-// (the simple protocol: BEGIN, COMMIT, SAVEPOINT are not planned). Names are given in order of
-// first naming, one text to one name for the node's life, so a name never means two statements.
+// grow the server's memory without bound; the node itself names at most `tracked` texts.
+// Statements without parameters go as they always did (the simple protocol: BEGIN, COMMIT,
+// SAVEPOINT are not planned). Names are given in order of first naming, one text to one name for
+// the node's life, so a name never means two statements.
 //
 // Prepared statements belong to a connection: behind a pooler in transaction mode a statement
 // prepared on one server connection is not there on the next (PgBouncer before 1.21), so
@@ -20,7 +21,7 @@ import type pg from 'pg';
 export interface NamedStatementsOptions {
   /** The most names one connection holds (default 500). */
   perConnection?: number;
-  /** The most distinct texts counted while waiting for a second sighting, and the most named (default 10,000 each). */
+  /** The most texts counted while waiting for a second sighting, and the most named (default 10,000 each). */
   tracked?: number;
 }
 
