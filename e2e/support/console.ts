@@ -45,11 +45,16 @@ export function consoleAdminPage(): ConsolePage {
  * How long a width check waits for the layout to come to rest: just after a resize the shell's
  * navbar padding still slides (AppShell's transition), so the page is read again until it fits.
  */
-export const SETTLED = { timeout: 10_000, message: 'the page scrolls sideways once it has settled' };
+const SETTLED = { timeout: 10_000, message: 'the page scrolls sideways once it has settled' };
 
 /** Whether the page is wider than the window (a screen that does not fit a phone). */
 export async function overflowsSideways(page: Page): Promise<boolean> {
   return (await page.evaluate('document.documentElement.scrollWidth > window.innerWidth + 1')) as boolean;
+}
+
+/** The page fits its window's width once its layout has settled (the phone-width check). */
+export async function expectFitsWidth(page: Page): Promise<void> {
+  await expect.poll(() => overflowsSideways(page), SETTLED).toBe(false);
 }
 
 /** The demo merchant and the demo administrator side by side (the money desk's tests). */

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_ADMIN } from '../support/accounts.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { baseUrl, expectLedgerHolds, launch, screenshot } from '../support/browser.ts';
-import { consoleBell, overflowsSideways, readAllNotifications, SETTLED } from '../support/console.ts';
+import { consoleBell, expectFitsWidth, readAllNotifications } from '../support/console.ts';
 import { signInThroughApi } from '../support/sign-in.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -82,7 +82,7 @@ describe('the console bell', () => {
     await expect.poll(() => bell().getAttribute('aria-label'), POLL).toBe('Notifications, 1 unread');
     await bell().click();
     await panel().locator('li', { hasText: message }).waitFor(POLL);
-    await expect.poll(() => overflowsSideways(page), SETTLED).toBe(false);
+    await expectFitsWidth(page);
     const box = await panel().boundingBox();
     expect(box).not.toBeNull();
     expect(box!.x).toBeGreaterThanOrEqual(0);

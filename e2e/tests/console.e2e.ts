@@ -20,7 +20,7 @@ import { DEMO_ADMIN } from '../support/accounts.ts';
 import { outlineProblems, seriousViolations } from '../support/axe.ts';
 import { baseUrl, latestCode, launch, outboxHead, screenshot } from '../support/browser.ts';
 import { accepted, apiCall, MERCHANT, sendCode, signInThroughApi } from '../support/sign-in.ts';
-import { overflowsSideways, SETTLED } from '../support/console.ts';
+import { expectFitsWidth, overflowsSideways } from '../support/console.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -204,7 +204,7 @@ describe('the operations console', () => {
     await screenshot(page, 'console-impersonation-phone-strip');
     await page.getByRole('button', { name: 'Toggle menu' }).click();
     await page.getByRole('button', { name: 'Back to console' }).waitFor();
-    await expect.poll(() => overflowsSideways(page), SETTLED).toBe(false);
+    await expectFitsWidth(page);
     await page.waitForTimeout(500); // the drawer's slide-in, for the photograph
     await screenshot(page, 'console-impersonation-phone');
     await page.setViewportSize(DESKTOP);
@@ -256,7 +256,7 @@ describe('the operations console', () => {
     await page.goto('/console/kyc');
     const phoneDialog = await openDocument();
     expect(await seriousViolations(page)).toEqual([]);
-    await expect.poll(() => overflowsSideways(page), SETTLED).toBe(false);
+    await expectFitsWidth(page);
     await screenshot(page, 'console-kyc-document-phone');
     await phoneDialog.getByRole('button', { name: 'Close' }).click();
     await phoneDialog.waitFor({ state: 'hidden' });

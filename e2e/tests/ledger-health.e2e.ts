@@ -11,7 +11,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, seriousViolations } from '../support/axe.ts';
 import { baseUrl, expectLedgerHolds, screenshot } from '../support/browser.ts';
-import { consoleAdminPage, consoleBell, overflowsSideways, readAllNotifications, SETTLED } from '../support/console.ts';
+import { consoleAdminPage, consoleBell, expectFitsWidth, readAllNotifications } from '../support/console.ts';
 import { CONSUMER } from '../support/sign-in.ts';
 
 const POLL = { timeout: 20_000 };
@@ -112,7 +112,7 @@ describe('the ledger health page in the console', () => {
     await page.setViewportSize(PHONE);
     await page.locator('[data-currency="AED"]').waitFor(POLL);
     await page.getByRole('button', { name: 'Check now' }).waitFor();
-    await expect.poll(() => overflowsSideways(page), SETTLED).toBe(false);
+    await expectFitsWidth(page);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'console-ledger-health-phone');
     await page.setViewportSize(DESKTOP);

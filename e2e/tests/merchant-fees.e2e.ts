@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, seriousViolations } from '../support/axe.ts';
 import { screenshot } from '../support/browser.ts';
-import { consoleAdminPage, overflowsSideways, SETTLED } from '../support/console.ts';
+import { consoleAdminPage, expectFitsWidth } from '../support/console.ts';
 import { MERCHANT } from '../support/sign-in.ts';
 
 const POLL = { timeout: 15_000 };
@@ -62,7 +62,7 @@ describe('the card fee schedule in the console', () => {
     await feeRow('VISA-AED').waitFor(POLL);
     expect(await page.locator('[data-fee]').count()).toBe(4);
     await feeRow('VISA-AED').getByRole('button', { name: 'Edit Visa AED' }).waitFor();
-    await expect.poll(() => overflowsSideways(page), SETTLED).toBe(false);
+    await expectFitsWidth(page);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'console-merchant-fees-phone');
     await page.setViewportSize(DESKTOP);

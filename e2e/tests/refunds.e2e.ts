@@ -9,16 +9,13 @@ import type { Browser, Page } from 'playwright-core';
 import { DEMO_ADMIN } from '../support/accounts.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { baseUrl, expectLedgerHolds, launch, screenshot } from '../support/browser.ts';
+import { expectFitsWidth } from '../support/console.ts';
 import { merchantApiAuth, payByCard, TEST_CARDS } from '../support/merchant-api.ts';
 import { MERCHANT, signInThroughApi } from '../support/sign-in.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const POLL = { timeout: 20_000 };
-
-async function overflowsSideways(page: Page): Promise<boolean> {
-  return (await page.evaluate('document.documentElement.scrollWidth > window.innerWidth + 1')) as boolean;
-}
 
 describe('a refund from the back office, approved in the console', () => {
   let browser: Browser;
@@ -105,7 +102,7 @@ describe('a refund from the back office, approved in the console', () => {
       .locator('tr, [data-refund-id]', { hasText: paymentUuid.slice(0, 8) })
       .first()
       .waitFor(POLL);
-    expect(await overflowsSideways(merchant)).toBe(false);
+    await expectFitsWidth(merchant);
     expect(await seriousViolations(merchant)).toEqual([]);
     await screenshot(merchant, 'refund-list-phone');
   });

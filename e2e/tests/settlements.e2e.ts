@@ -27,7 +27,7 @@ import type { Page } from 'playwright-core';
 import { adminGetSettlementConfigsCall, adminUpdateSettlementConfigCall, getStoresCall, settlementsCall } from '@paywallet/contract';
 import { seriousViolations } from '../support/axe.ts';
 import { expectLedgerHolds, screenshot } from '../support/browser.ts';
-import { merchantAndAdminPages, overflowsSideways, SETTLED } from '../support/console.ts';
+import { expectFitsWidth, merchantAndAdminPages, overflowsSideways } from '../support/console.ts';
 import { merchantApiAuth, payByCard, scopeOfTransaction, TEST_CARDS } from '../support/merchant-api.ts';
 import { downloadedSheet } from '../support/reports.ts';
 import { accepted, apiCall, MERCHANT } from '../support/sign-in.ts';
@@ -69,13 +69,13 @@ async function fitsAPhone(
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     await page.locator(`[data-uuid="${payment}"]`).first().waitFor(POLL);
     await page.getByRole('region', { name: 'Summary' }).waitFor();
-    await expect.poll(() => overflowsSideways(page), SETTLED).toBe(false);
+    await expectFitsWidth(page);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, shots[0]);
     await page.getByRole('link', { name: 'Back To Settlement' }).click();
     await page.waitForURL(`**/app/settlements?tab=${tabNumber}**`);
     await page.locator(`[data-settlement="${settlement.uuid}"]`).first().waitFor(POLL);
-    await expect.poll(() => overflowsSideways(page), SETTLED).toBe(false);
+    await expectFitsWidth(page);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, shots[1]);
   } finally {
@@ -199,7 +199,7 @@ describe('settlements: run in the console, seen and released at the merchant', (
         holdLines.every((lines) => lines === 1),
         JSON.stringify(holdLines),
       ).toBe(true);
-      await expect.poll(() => overflowsSideways(admin), SETTLED).toBe(false);
+      await expectFitsWidth(admin);
       // Nor does the table scroll sideways inside its own area.
       const area = admin.getByRole('region', { name: 'Settlement configurations, scrollable' });
       expect(await area.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1);

@@ -20,7 +20,7 @@ import {
 } from '@paywallet/contract';
 import { DESKTOP, expectAccessible, PHONE } from '../support/axe.ts';
 import { availableMinor, expectLedgerHolds, screenshot } from '../support/browser.ts';
-import { merchantAndAdminPages, overflowsSideways, SETTLED } from '../support/console.ts';
+import { expectFitsWidth, merchantAndAdminPages } from '../support/console.ts';
 import { accepted, apiCall, MERCHANT } from '../support/sign-in.ts';
 
 const POLL = { timeout: 20_000 };
@@ -164,7 +164,7 @@ describe('a withdrawal: a bank method, a request, paid in the console', () => {
     await admin.locator('tr', { hasText: REFERENCE }).first().waitFor(POLL);
     await admin.setViewportSize(PHONE);
     await admin.locator('[data-withdrawal-id]', { hasText: REFERENCE }).first().waitFor(POLL);
-    await expect.poll(() => overflowsSideways(admin), SETTLED).toBe(false);
+    await expectFitsWidth(admin);
     await expectAccessible(admin, 'console withdrawals searched (phone)');
     await screenshot(admin, 'console-withdrawals-search-phone');
     await admin.setViewportSize(DESKTOP);
@@ -278,18 +278,18 @@ describe('a withdrawal: a bank method, a request, paid in the console', () => {
     await merchant.goto('/app/with-drawal?tab=2');
     await merchant.getByRole('button', { name: 'Load more' }).click(POLL);
     await merchant.locator('[data-withdrawal-id]', { hasText: REFERENCE }).first().waitFor(POLL);
-    await expect.poll(() => overflowsSideways(merchant), SETTLED).toBe(false);
+    await expectFitsWidth(merchant);
     await expectAccessible(merchant, 'withdrawal requests (phone)');
     await screenshot(merchant, 'withdrawal-requests-phone');
     await merchant.goto('/app/with-drawal');
     // Every method was removed above: the empty state.
     await merchant.getByText('No data available').first().waitFor(POLL);
-    await expect.poll(() => overflowsSideways(merchant), SETTLED).toBe(false);
+    await expectFitsWidth(merchant);
     await expectAccessible(merchant, 'withdrawal methods (phone)');
     await screenshot(merchant, 'withdrawal-methods-phone');
     await merchant.goto('/app/add-with-drawal-methods');
     await merchant.getByRole('heading', { level: 1, name: 'Add Withdrawal Method' }).waitFor();
-    await expect.poll(() => overflowsSideways(merchant), SETTLED).toBe(false);
+    await expectFitsWidth(merchant);
     await expectAccessible(merchant, 'add withdrawal method (phone)');
     await merchant.getByRole('button', { name: 'Back' }).click();
     await merchant.waitForURL(/\/app\/with-drawal(\?|$)/);
