@@ -22,7 +22,7 @@ import { drainableServer, registerGracefulShutdown, type HttpDrain } from './plu
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerModules } from './modules/index.ts';
 import { resolveScope } from './modules/auth/sessions.ts';
-import { recordAudit } from './modules/audit/audit.service.ts';
+import { recordAudits } from './modules/audit/audit.service.ts';
 import { registerDevOutbox } from './modules/dev-outbox/dev-outbox.routes.ts';
 import { registerGatewayPages } from './modules/gateway/gateway.routes.ts';
 import { doorScopeResolvers, MERCHANT_API_DOOR, POS_API_DOOR, registerHttpDoor, registerWebFileCalls } from './transport/doors.ts';
@@ -114,7 +114,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   const dispatcher = new Dispatcher(
     deps,
     doorScopeResolvers(deps, (token) => resolveScope(database.db, token)),
-    recordAudit,
+    recordAudits,
     { strictResponses: !config.production },
   );
   registerModules(dispatcher, deps);

@@ -70,7 +70,7 @@ export interface Config {
    * Group commit of postings (docs/group-commit.md): how long a posting arriving on a busy system
    * waits for others (POSTING_BATCH_WINDOW_MS, default 1), how many postings one database
    * transaction holds at most (POSTING_BATCH_MAX; 1 is off, each posting in a transaction of its
-   * own), how many batches run side by side (POSTING_BATCH_LANES), and how long a unit after the
+   * own; unset, 64 on PostgreSQL and 1 on PGlite), how many batches run side by side (POSTING_BATCH_LANES), and how long a unit after the
    * first of its batch waits for a row lock before it steps aside to the next batch
    * (POSTING_BATCH_LOCK_WAIT_MS, default 50). Unset, the size and the lanes follow the database
    * (postingBatchFor in posting-batcher.ts).

@@ -25,7 +25,7 @@ import type { TAuditAction } from '@paywallet/contract';
 import type { Db, Queryable } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
-import type { AuditEntry, AuditWriter } from '../transport/audit-trail.ts';
+import type { AuditEntry } from '../transport/audit-trail.ts';
 import { defineJobKind, enqueueJobOf, type JobContext, type JobKinds } from './job-kind.ts';
 import { registeredJobKinds } from './queue.ts';
 import * as repository from './batch-runs.repository.ts';
@@ -72,8 +72,8 @@ export interface BatchKind<I extends BatchItem = BatchItem> {
   listItems(db: Queryable, period: string, cursor: string | null, limit: number): Promise<I[]>;
   /** Does one item inside `trx`; 'skipped' when it turns out to have nothing to do. */
   handleItem(trx: Transaction<Database>, item: I, context: BatchItemContext): Promise<BatchItemOutcome>;
-  /** The one audit writer (modules/audit recordAudit): jobs/ imports no module, so it is handed in. */
-  audit: AuditWriter;
+  /** The audit log's writer of one row (modules/audit recordAudit): jobs/ imports no module, so it is handed in. */
+  audit: (db: Queryable, entry: AuditEntry) => Promise<void>;
   pageSize: number;
   itemsPerJobMax: number;
   /** The job's time limit; a worker takes no new item after half of it and leaves the rest to a continuation. */

@@ -27,7 +27,7 @@ import { buildApp } from '../app.ts';
 import { startBatchRun } from '../jobs/batch-runs.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import { AuditTrail } from '../transport/audit-trail.ts';
-import { recordAudit } from '../modules/audit/audit.service.ts';
+import { recordAudits } from '../modules/audit/audit.service.ts';
 import { getCheckout, payCheckout } from '../modules/checkout/checkout.service.ts';
 import { insertPaymentLink } from '../modules/payment-links/payment-links.service.ts';
 import { createRefundRequest, processRefund } from '../modules/refunds/refunds.service.ts';
@@ -62,7 +62,11 @@ interface DemoPeople {
 /** An audit trail of `call` for a step the seed takes: the system's, marked as the demo seed's. */
 function seedTrail(call: CallDef): AuditTrail {
   return new AuditTrail(
-    (db, entry) => recordAudit(db, { ...entry, actingAs: 'system', actorUserId: null, detail: { ...entry.detail, seed: 'demo' } }),
+    (db, entries) =>
+      recordAudits(
+        db,
+        entries.map((entry) => ({ ...entry, actingAs: 'system' as const, actorUserId: null, detail: { ...entry.detail, seed: 'demo' } })),
+      ),
     call,
     null,
     { ip: CUSTOMER_IP },

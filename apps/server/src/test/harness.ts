@@ -155,7 +155,7 @@ export async function createTestApp(
   // A file store of its own, removed on close (unless the test brought its own folder).
   const ownDataDir = path.join(os.tmpdir(), `pw-test-${crypto.randomBytes(4).toString('hex')}`);
   const config = loadConfig(
-    // Group commit's settings pass through, so that a run can switch it on (POSTING_BATCH_MAX=64).
+    // Group commit's settings pass through, so that a run can switch it off (POSTING_BATCH_MAX=1) or on for PGlite.
     Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('POSTING_BATCH_'))),
     {
       botCheck: false,

@@ -2,6 +2,7 @@
 // the database, wallets funded by a real posting (a deposit from the card gateway), and the
 // ledger invariants every money scenario ends with.
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { TRANSACTION_STATUS, type getTransactionsCall, type TCallResponse } from '@paywallet/contract';
 import { sendMoneyEntries, TransactionType, type Charges } from '@paywallet/ledger';
@@ -92,6 +93,17 @@ export async function fundWallet(
 export async function balanceOf(t: TestApp, walletId: bigint): Promise<bigint> {
   const row = await t.deps.db.selectFrom('wallets').select('available_balance').where('id', '=', walletId).executeTakeFirstOrThrow();
   return row.available_balance;
+}
+
+/** What a payer sent today (the UTC day) as the daily limit counts it: their usage row; undefined without one. */
+export async function sentToday(t: TestApp, userId: bigint): Promise<bigint | undefined> {
+  const row = await t.deps.db
+    .selectFrom('daily_send_usage')
+    .select('sent_minor')
+    .where('user_id', '=', userId)
+    .where(sql<boolean>`day = (now() AT TIME ZONE 'UTC')::date`)
+    .executeTakeFirst();
+  return row?.sent_minor;
 }
 
 /** The on-hold balance of a user's wallet in `currency` (0 while the user has no such wallet). */

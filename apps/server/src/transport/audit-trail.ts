@@ -25,8 +25,11 @@ export interface AuditEntry {
   detail: Record<string, unknown> | null;
 }
 
-/** The one function that writes an audit row (modules/audit); injected to keep transport free of modules. */
-export type AuditWriter = (db: Queryable, entry: AuditEntry) => Promise<void>;
+/**
+ * The one function that writes audit rows (modules/audit), one insert for all `entries`; injected
+ * to keep transport free of modules.
+ */
+export type AuditWriter = (db: Queryable, entries: readonly AuditEntry[]) => Promise<void>;
 
 export interface AuditRecord {
   subject?: { type: string; id: string | bigint | number };
@@ -56,16 +59,37 @@ export class AuditTrail {
 
   /** Writes the call's audit action; `db` is the transaction of the change. */
   async record(db: Queryable, record: AuditRecord): Promise<void> {
-    const action = this.call.audit;
-    assert(action !== null, `call ${this.call.path} declares no audit action`);
-    await this.write(db, this.entry(action, record));
-    this.#recorded = true;
+    await AuditTrail.recordTogether(db, [{ trail: this, record }]);
+  }
+
+  /**
+   * The audit actions of several calls whose changes share one transaction (`db`; send money's
+   * confirms written together by group commit), in one insert. The trails share one writer.
+   */
+  static async recordTogether(db: Queryable, records: readonly { trail: AuditTrail; record: AuditRecord }[]): Promise<void> {
+    if (records.length === 0) return;
+    const write = records[0]!.trail.write;
+    assert(
+      records.every(({ trail }) => trail.write === write),
+      'audit trails recorded together share one writer',
+    );
+    await write(
+      db,
+      records.map(({ trail, record }) => trail.callEntry(record)),
+    );
+    for (const { trail } of records) trail.#recorded = true;
   }
 
   /** An administrator logged in as a merchant: every call is on record, reads and refusals too. */
   async recordImpersonatedCall(db: Queryable, detail?: Record<string, unknown>): Promise<void> {
-    await this.write(db, this.entry('impersonation.call', detail ? { detail } : {}));
+    await this.write(db, [this.entry('impersonation.call', detail ? { detail } : {})]);
     this.#recorded = true;
+  }
+
+  private callEntry(record: AuditRecord): AuditEntry {
+    const action = this.call.audit;
+    assert(action !== null, `call ${this.call.path} declares no audit action`);
+    return this.entry(action, record);
   }
 
   private entry(action: TAuditAction, record: AuditRecord): AuditEntry {

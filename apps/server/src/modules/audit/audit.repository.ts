@@ -1,22 +1,25 @@
-// The audit log's one insert. Rows are never updated or deleted (a trigger refuses it).
+// The audit log's one insert (of one row or many). Rows are never updated or deleted (a trigger refuses it).
 import type { Queryable } from '../../db/database.ts';
 import type { AuditEntry } from '../../transport/audit-trail.ts';
 
-export async function insertAuditRow(db: Queryable, entry: AuditEntry): Promise<void> {
+export async function insertAuditRows(db: Queryable, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
   await db
     .insertInto('audit_log')
-    .values({
-      action: entry.action,
-      actor_user_id: entry.actorUserId,
-      acting_as: entry.actingAs,
-      on_behalf_of_user_id: entry.onBehalfOfUserId,
-      impersonator_user_id: entry.impersonatorUserId,
-      session_id: entry.sessionId,
-      ip: entry.ip,
-      call_path: entry.callPath,
-      subject_type: entry.subjectType,
-      subject_id: entry.subjectId,
-      detail: entry.detail === null ? null : JSON.stringify(entry.detail),
-    })
+    .values(
+      entries.map((entry) => ({
+        action: entry.action,
+        actor_user_id: entry.actorUserId,
+        acting_as: entry.actingAs,
+        on_behalf_of_user_id: entry.onBehalfOfUserId,
+        impersonator_user_id: entry.impersonatorUserId,
+        session_id: entry.sessionId,
+        ip: entry.ip,
+        call_path: entry.callPath,
+        subject_type: entry.subjectType,
+        subject_id: entry.subjectId,
+        detail: entry.detail === null ? null : JSON.stringify(entry.detail),
+      })),
+    )
     .execute();
 }

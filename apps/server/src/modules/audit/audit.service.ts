@@ -7,18 +7,25 @@ import { assert } from '@paywallet/ledger';
 import type { Queryable } from '../../db/database.ts';
 import type { AuditEntry } from '../../transport/audit-trail.ts';
 import { defineList, listPage, type PageRequest } from '../../db/lists.ts';
-import { insertAuditRow } from './audit.repository.ts';
+import { insertAuditRows } from './audit.repository.ts';
 import { auditLogSource, type AuditLogParams, type AuditLogRow } from './audit-log.repository.ts';
 
 export const AUDIT_DETAIL_MAX_CHARS = 4000;
 
 export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
-  // Detail is for people reading the log: bounded, and never a secret (callers pass no tokens).
-  assert(
-    entry.detail === null || JSON.stringify(entry.detail).length <= AUDIT_DETAIL_MAX_CHARS,
-    `audit detail of ${entry.action} is over ${AUDIT_DETAIL_MAX_CHARS} characters`,
-  );
-  await insertAuditRow(db, entry);
+  await recordAudits(db, [entry]);
+}
+
+/** Several rows in one insert (the AuditWriter of calls' trails). */
+export async function recordAudits(db: Queryable, entries: readonly AuditEntry[]): Promise<void> {
+  for (const entry of entries) {
+    // Detail is for people reading the log: bounded, and never a secret (callers pass no tokens).
+    assert(
+      entry.detail === null || JSON.stringify(entry.detail).length <= AUDIT_DETAIL_MAX_CHARS,
+      `audit detail of ${entry.action} is over ${AUDIT_DETAIL_MAX_CHARS} characters`,
+    );
+  }
+  await insertAuditRows(db, entries);
 }
 
 /** A sign-in event of a person (no scope exists yet): the actor acts for themselves. */

@@ -312,7 +312,8 @@ export async function postMovement(
   return withPosting(runner, work, route, { group: POSTING_SET, payload: { movement, entries, charges } });
 }
 
-interface SetPayload {
+/** A posting given whole: its movement, entries and charge rows. */
+export interface WholePosting {
   movement: PostingTransaction;
   entries: Entries;
   charges: ChargeRow[];
@@ -331,52 +332,82 @@ const SET_STATEMENT_POSTINGS = 200;
  * is not kept (undefined): the batch rolls it back and every posting runs alone, each refused or
  * not on its own, seeing the ones before it.
  */
-const POSTING_SET: SetGroup<SetPayload, Posted> = {
+const POSTING_SET: SetGroup<WholePosting, Posted> = {
   async write(trx, payloads) {
-    const keys = new Set<string>();
-    const postings = payloads.map((payload) => {
-      const keyed = payload.movement.postingKey
-        ? keyedPosting(payload.movement.postingKey, payload.movement, payload.entries, payload.charges)
-        : null;
-      const repeated = keyed !== null && keys.has(keyed.key);
-      if (keyed) keys.add(keyed.key);
-      return { ...payload, uuid: crypto.randomUUID(), keyed, repeated };
-    });
-    const toWrite = postings.filter((p) => !p.repeated);
-    const written = new Map<string, WrittenEntries>();
-    for (let start = 0; start < toWrite.length; start += SET_STATEMENT_POSTINGS) {
-      const chunk = toWrite.slice(start, start + SET_STATEMENT_POSTINGS);
-      for (const [uuid, entries] of await repository.insertPostedSet(trx, chunk)) written.set(uuid, entries);
-    }
-    const moves = new Map<bigint, repository.SetWalletMove>();
-    for (const posting of toWrite) {
-      const row = written.get(posting.uuid);
-      if (!row) continue;
-      assertWritten(row, posting.entries);
-      for (const delta of walletDeltas(posting.entries)) {
-        const move = moves.get(delta.walletId) ?? {
-          walletId: delta.walletId,
-          availableMinor: 0n,
-          onHoldMinor: 0n,
-          availableDebitsMinor: 0n,
-          onHoldDebitsMinor: 0n,
-        };
-        move.availableMinor += delta.availableMinor;
-        move.onHoldMinor += delta.onHoldMinor;
-        if (delta.availableMinor < 0n) move.availableDebitsMinor += delta.availableMinor;
-        if (delta.onHoldMinor < 0n) move.onHoldDebitsMinor += delta.onHoldMinor;
-        moves.set(delta.walletId, move);
-      }
-    }
-    if (!(await repository.moveWalletSet(trx, [...moves.values()]))) return undefined;
-    return postings.map((posting): SetAnswer<Posted> => {
-      const row = posting.repeated ? undefined : written.get(posting.uuid);
-      return row
-        ? { written: true, value: { transactionId: row.transactionId, uuid: posting.uuid, outcome: 'created' } }
-        : { written: false };
-    });
+    const set = await writePostingSet(trx, payloads);
+    if (!(await set.moveBalances())) return undefined;
+    return set.posted.map((posted): SetAnswer<Posted> => (posted ? { written: true, value: posted } : { written: false }));
   },
 };
+
+/** A set of postings whose rows are written and whose wallet balances are not moved yet (writePostingSet). */
+export interface WrittenPostingSet {
+  /** Each posting's transaction, in order; undefined for one left out (its key taken, or a second of its key in the set). */
+  posted: (Posted | undefined)[];
+  /**
+   * Moves the written postings' balances, summed by wallet, in one statement (once); false, having
+   * moved nothing, when a wallet's balance does not cover the set's debits of it: the caller then
+   * rolls the set back (its savepoint).
+   */
+  moveBalances(): Promise<boolean>;
+}
+
+/**
+ * The posting set (POSTING_SET) in two steps, as writePosting is postEntries in two: the rows of
+ * every posting now, in one insert a SET_STATEMENT_POSTINGS, the balances when the caller calls
+ * `moveBalances`, last, after the business rows that go with the postings (send money's confirms
+ * written together, transfers.service.ts). Nothing may read the balances in between.
+ */
+export async function writePostingSet(trx: Transaction<Database>, payloads: readonly WholePosting[]): Promise<WrittenPostingSet> {
+  const keys = new Set<string>();
+  const postings = payloads.map((payload) => {
+    assertBalanced(payload.entries);
+    const keyed = payload.movement.postingKey
+      ? keyedPosting(payload.movement.postingKey, payload.movement, payload.entries, payload.charges)
+      : null;
+    const repeated = keyed !== null && keys.has(keyed.key);
+    if (keyed) keys.add(keyed.key);
+    return { ...payload, uuid: crypto.randomUUID(), keyed, repeated };
+  });
+  const toWrite = postings.filter((p) => !p.repeated);
+  const written = new Map<string, WrittenEntries>();
+  for (let start = 0; start < toWrite.length; start += SET_STATEMENT_POSTINGS) {
+    const chunk = toWrite.slice(start, start + SET_STATEMENT_POSTINGS);
+    for (const [uuid, entries] of await repository.insertPostedSet(trx, chunk)) written.set(uuid, entries);
+  }
+  const moves = new Map<bigint, repository.SetWalletMove>();
+  for (const posting of toWrite) {
+    const row = written.get(posting.uuid);
+    if (!row) continue;
+    assertWritten(row, posting.entries);
+    for (const delta of walletDeltas(posting.entries)) {
+      const move = moves.get(delta.walletId) ?? {
+        walletId: delta.walletId,
+        availableMinor: 0n,
+        onHoldMinor: 0n,
+        availableDebitsMinor: 0n,
+        onHoldDebitsMinor: 0n,
+      };
+      move.availableMinor += delta.availableMinor;
+      move.onHoldMinor += delta.onHoldMinor;
+      if (delta.availableMinor < 0n) move.availableDebitsMinor += delta.availableMinor;
+      if (delta.onHoldMinor < 0n) move.onHoldDebitsMinor += delta.onHoldMinor;
+      moves.set(delta.walletId, move);
+    }
+  }
+  let moved = false;
+  return {
+    posted: postings.map((posting) => {
+      const row = posting.repeated ? undefined : written.get(posting.uuid);
+      return row ? { transactionId: row.transactionId, uuid: posting.uuid, outcome: 'created' as const } : undefined;
+    }),
+    async moveBalances() {
+      assert(!moved, 'a posting set moves its balances once');
+      moved = true;
+      return repository.moveWalletSet(trx, [...moves.values()]);
+    },
+  };
+}
 
 /**
  * A deposit with no charges (gateway −A, wallet +A), status success: how money enters the

@@ -14,7 +14,7 @@ import { createPayment } from './merchant-api.service.ts';
 import { AuditTrail } from '../../transport/audit-trail.ts';
 import { MERCHANT_API_DOOR } from '../../transport/doors.ts';
 import { apiKeyScope } from '../../transport/scope.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudits } from '../audit/audit.service.ts';
 import type { TCreatePaymentRequest, TPayment, TApiError } from '@paywallet/contract';
 
 const FUTURE_YEAR = new Date().getUTCFullYear() + 3;
@@ -41,7 +41,7 @@ const channelOf = (m: TestMerchant, store: number) => m.stores[store]!.terminals
 
 async function create(who: TestMerchant, input: Partial<TCreatePaymentRequest>) {
   const client = { merchantUserId: who.id, clientId: 'test-client' };
-  const audit = new AuditTrail(recordAudit, apiCreatePaymentCall, apiKeyScope(client), { ip: '10.0.0.9' });
+  const audit = new AuditTrail(recordAudits, apiCreatePaymentCall, apiKeyScope(client), { ip: '10.0.0.9' });
   const answer = await createPayment(
     t.deps,
     audit,

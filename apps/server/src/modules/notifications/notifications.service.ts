@@ -56,8 +56,16 @@ export async function notify<TData extends NotificationData>(
 
 /** Several notifications of one change in one insert: `notifyEach(trx, [notice(...), notice(...)])`. */
 export async function notifyEach(trx: Queryable, notices: readonly Notice[]): Promise<void> {
-  assert(notices.length <= NOTICES_PER_CALL_MAX, `at most ${NOTICES_PER_CALL_MAX} notifications at once`);
-  await insertNotifications(trx, notices);
+  await notifyTogether(trx, [notices]);
+}
+
+/**
+ * The notifications of several changes written in one transaction (send money's confirms written
+ * together), in one insert: each change's, as notifyEach would write them.
+ */
+export async function notifyTogether(trx: Queryable, changes: readonly (readonly Notice[])[]): Promise<void> {
+  for (const notices of changes) assert(notices.length <= NOTICES_PER_CALL_MAX, `at most ${NOTICES_PER_CALL_MAX} notifications at once`);
+  await insertNotifications(trx, changes.flat());
 }
 
 // ---- the user's notifications: the bell, the all-notification page, read all ---------------

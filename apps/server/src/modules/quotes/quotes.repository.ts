@@ -39,6 +39,33 @@ export async function lockQuoteByHash(trx: Transaction<Database>, hashSha256: st
   return rows[0];
 }
 
+/** Several quotes locked in one statement, in id order (send money's confirms written together). */
+export async function lockQuotesByHashes(trx: Transaction<Database>, hashesSha256: readonly string[]) {
+  if (hashesSha256.length === 0) return [];
+  return trx
+    .selectFrom('quotes')
+    .select(['id', 'hash_sha256', 'user_id', 'kind', 'payload', 'expires_at', 'consumed_at', 'result'])
+    .where('hash_sha256', 'in', hashesSha256)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** Open quotes consumed by the postings written for them, in one statement. */
+export async function markQuotesConsumed(
+  trx: Transaction<Database>,
+  consumed: readonly { quoteId: bigint; transactionId: bigint; result: Record<string, unknown> }[],
+): Promise<number> {
+  if (consumed.length === 0) return 0;
+  const rows = consumed.map((c) => sql`(${c.quoteId}::bigint, ${c.transactionId}::bigint, ${JSON.stringify(c.result)}::jsonb)`);
+  const updated = await sql<{ id: bigint }>`
+    UPDATE quotes SET consumed_at = now(), transaction_id = v.transaction_id, result = v.result
+      FROM (VALUES ${sql.join(rows)}) AS v(id, transaction_id, result)
+     WHERE quotes.id = v.id AND quotes.consumed_at IS NULL
+ RETURNING quotes.id`.execute(trx);
+  return updated.rows.length;
+}
+
 /**
  * The quote consumed by a posting's own statement (ledger.service.ts postEntries, `alongside`):
  * an UPDATE from `written`, the posting's row (id, uuid), so that nothing is consumed when the

@@ -13,7 +13,9 @@ import {
   countFailedQuoteAttempt,
   insertQuote,
   lockQuoteByHash,
+  lockQuotesByHashes,
   markQuoteConsumed,
+  markQuotesConsumed,
   quoteConsumedWith,
   type QuoteKind,
 } from './quotes.repository.ts';
@@ -60,6 +62,53 @@ export async function lockQuote(trx: Transaction<Database>, hash: string, userId
   if (row.consumed_at) return { id: row.id, payload, previousResult: (row.result ?? {}) as Record<string, unknown>, failedAttempts };
   if (new Date(row.expires_at).getTime() <= Date.now()) fail('QUOTE_INVALID');
   return { id: row.id, payload, previousResult: null, failedAttempts };
+}
+
+/**
+ * Several quotes locked in one statement (send money's confirms written together): for each
+ * wanted hash, its quote when it is the user's, of the kind, not consumed and not expired; else
+ * undefined, and the caller confirms that one alone (lockQuote answers it: refused, or the
+ * earlier result). A hash wanted twice is answered the first time only.
+ */
+export async function lockOpenQuotes(
+  trx: Transaction<Database>,
+  wanted: readonly { hash: string; userId: bigint }[],
+  kind: QuoteKind,
+): Promise<(LockedQuote | undefined)[]> {
+  const hashes = wanted.map((w) => sha256Hex(w.hash));
+  const rows = new Map((await lockQuotesByHashes(trx, [...new Set(hashes)])).map((row) => [row.hash_sha256, row]));
+  const now = Date.now();
+  const answered = new Set<string>();
+  return wanted.map((w, index) => {
+    const hashSha256 = hashes[index]!;
+    const row = rows.get(hashSha256);
+    if (!row || answered.has(hashSha256)) return undefined;
+    answered.add(hashSha256);
+    if (row.user_id !== w.userId || row.kind !== kind || row.consumed_at || new Date(row.expires_at).getTime() <= now) return undefined;
+    const payload = row.payload as Record<string, unknown>;
+    return { id: row.id, payload, previousResult: null, failedAttempts: failedAttemptsOf(payload) };
+  });
+}
+
+/**
+ * Open quotes (lockOpenQuotes) consumed by the postings written for them, in one statement; the
+ * stored result is `result` with the posting's uuid as `transactionId`, as consumedByPosting
+ * stores it.
+ */
+export async function consumeQuotesWithPostings(
+  trx: Transaction<Database>,
+  consumed: readonly { quote: LockedQuote; posted: { transactionId: bigint; uuid: string }; result: Record<string, unknown> }[],
+): Promise<void> {
+  for (const { quote } of consumed) assert(quote.previousResult === null, 'only an open quote is consumed');
+  const count = await markQuotesConsumed(
+    trx,
+    consumed.map(({ quote, posted, result }) => ({
+      quoteId: quote.id,
+      transactionId: posted.transactionId,
+      result: { ...result, transactionId: posted.uuid },
+    })),
+  );
+  assert(count === consumed.length, 'every locked open quote was consumed');
 }
 
 /**

@@ -3,11 +3,10 @@
 // one upsert that refuses to pass the limit. Proves: parallel confirms never pass the limit (on
 // PostgreSQL they run at once; PGlite runs them one by one), a refused confirm leaves the row as
 // it was, and the row holds exactly what the successful sends entered.
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmSendMoneyCall, initiateSendMoneyCall } from '@paywallet/contract';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { balanceOf, createTestPerson, expectLedgerInvariants, fundWallet, type TestPerson } from '../../test/money.ts';
+import { balanceOf, createTestPerson, expectLedgerInvariants, fundWallet, sentToday, type TestPerson } from '../../test/money.ts';
 
 /** The demo transfer privilege's daily limit: AED 100,000.00. */
 const DAILY_LIMIT_MINOR = 10_000_000n;
@@ -18,16 +17,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
-
-async function usageRow(payer: TestPerson): Promise<bigint | undefined> {
-  const row = await t.deps.db
-    .selectFrom('daily_send_usage')
-    .select('sent_minor')
-    .where('user_id', '=', payer.id)
-    .where(sql<boolean>`day = (now() AT TIME ZONE 'UTC')::date`)
-    .executeTakeFirst();
-  return row?.sent_minor;
-}
 
 async function quote(payer: TestPerson, payee: TestPerson, amount: number): Promise<string> {
   const answer = await t.call(
@@ -54,7 +43,7 @@ describe('the daily usage row', () => {
     );
     const outcomes = answers.map((answer) => answer.reason ?? String(answer.status)).sort();
     expect(outcomes).toEqual(['200', '200', '200', '200', '200', 'DAILY_LIMIT_EXCEEDED', 'DAILY_LIMIT_EXCEEDED', 'DAILY_LIMIT_EXCEEDED']);
-    expect(await usageRow(payer)).toBe(DAILY_LIMIT_MINOR);
+    expect(await sentToday(t, payer.id)).toBe(DAILY_LIMIT_MINOR);
     expect(await balanceOf(t, payee.wallets.AED!)).toBe(DAILY_LIMIT_MINOR);
     await expectLedgerInvariants(t);
   });
@@ -72,10 +61,10 @@ describe('the daily usage row', () => {
     );
     const tooMuch = await quote(payer, payee, 800_000);
     expect((await t.call(confirmSendMoneyCall, { transactionHash: deducted.data.hash }, { token: payer.token })).status).toBe(200);
-    expect(await usageRow(payer)).toBe(300_000n);
+    expect(await sentToday(t, payer.id)).toBe(300_000n);
     const refused = await t.call(confirmSendMoneyCall, { transactionHash: tooMuch }, { token: payer.token });
     expect({ status: refused.status, reason: refused.reason }).toEqual({ status: 422, reason: 'INSUFFICIENT_FUNDS' });
-    expect(await usageRow(payer)).toBe(300_000n);
+    expect(await sentToday(t, payer.id)).toBe(300_000n);
     await expectLedgerInvariants(t);
   });
 });

@@ -52,7 +52,7 @@ describe('the statements of one send', () => {
 
     console.log(['initiate:', ...initiate.statements.map(shortly), 'confirm:', ...confirm.statements.map(shortly)].join('\n'));
     expect(initiate.statements.length).toBeLessThanOrEqual(4);
-    // With group commit on (POSTING_BATCH_MAX > 1), the posting runs as a unit in a savepoint of its own: one statement more.
+    // With group commit on (the default on PostgreSQL), a lone confirm runs as a unit in a savepoint of its own: one statement more.
     const unitSavepoint = t.deps.postings instanceof PostingBatcher ? 1 : 0;
     expect(confirm.statements.length).toBeLessThanOrEqual(11 + unitSavepoint);
     // The rows two confirms may share come last: the payer's usage row of the day, then the two

@@ -152,31 +152,53 @@ export interface PartyRow {
   wallet: WalletWithCurrency | null;
 }
 
+/** A confirmed send's parties as a quote names them (findParties). */
+export interface SendParties {
+  payerUserId: bigint;
+  payerWalletId: bigint;
+  payeeUserId: bigint;
+  payeeWalletId: bigint | null;
+  currencyId: number;
+}
+
+/** Payer and payee of a confirm in one statement (findPartiesOf, for one send). */
+export async function findParties(db: Queryable, send: SendParties): Promise<{ payer: PartyRow; payee: PartyRow }> {
+  const [parties] = await findPartiesOf(db, [send]);
+  assert(parties !== undefined, 'the parties of a transfer exist');
+  return parties;
+}
+
 /**
- * Payer and payee of a confirm in one statement: each person with their wallet of the send, the
+ * Payers and payees of several confirms in one statement (send money's confirms written together,
+ * transfers.service.ts), in the order of `sends`: each person with their wallet of the send, the
  * payer's by id, the payee's by id when the quote names it (a money request's) or else their
- * spending wallet in the currency (never the rolling reserve).
+ * spending wallet in the currency (never the rolling reserve). Undefined for a send one of whose
+ * people does not exist.
  */
-export async function findParties(
+export async function findPartiesOf(
   db: Queryable,
-  send: { payerUserId: bigint; payerWalletId: bigint; payeeUserId: bigint; payeeWalletId: bigint | null; currencyId: number },
-): Promise<{ payer: PartyRow; payee: PartyRow }> {
-  const result = await sql<PersonRow & WalletColumns>`
-    SELECT u.id, u.first_name, u.last_name, u.email, u.phone_number, u.avatar, u.status, u.type, ${WALLET_COLUMNS}
-      FROM users u
+  sends: readonly SendParties[],
+): Promise<({ payer: PartyRow; payee: PartyRow } | undefined)[]> {
+  assert(sends.length > 0, 'parties of at least one send');
+  const rows = sends.flatMap((send, index) => [
+    sql`(${index}::int, 'payer', ${send.payerUserId}::bigint, ${send.payerWalletId}::bigint, ${send.currencyId}::int)`,
+    sql`(${index}::int, 'payee', ${send.payeeUserId}::bigint, ${send.payeeWalletId}::bigint, ${send.currencyId}::int)`,
+  ]);
+  const result = await sql<PersonRow & WalletColumns & { send_index: number; role: 'payer' | 'payee' }>`
+    SELECT p.send_index, p.role, u.id, u.first_name, u.last_name, u.email, u.phone_number, u.avatar, u.status, u.type, ${WALLET_COLUMNS}
+      FROM (VALUES ${sql.join(rows)}) AS p(send_index, role, user_id, wallet_id, currency_id)
+      JOIN users u ON u.id = p.user_id
       LEFT JOIN LATERAL (
         SELECT * FROM wallets
          WHERE wallets.user_id = u.id
-           AND CASE WHEN u.id = ${send.payerUserId} THEN wallets.id = ${send.payerWalletId}
-                    WHEN ${send.payeeWalletId}::bigint IS NOT NULL THEN wallets.id = ${send.payeeWalletId}
-                    ELSE wallets.currency_id = ${send.currencyId} AND wallets.is_default <> ${WALLET_KIND.ROLLING_RESERVE} END
+           AND CASE WHEN p.wallet_id IS NOT NULL THEN wallets.id = p.wallet_id
+                    ELSE wallets.currency_id = p.currency_id AND wallets.is_default <> ${WALLET_KIND.ROLLING_RESERVE} END
          ORDER BY wallets.id
          LIMIT 1) w ON true
-      LEFT JOIN currencies c ON c.id = w.currency_id
-     WHERE u.id IN (${send.payerUserId}, ${send.payeeUserId})`.execute(db);
-  const partyOf = (userId: bigint): PartyRow => {
-    const row = result.rows.find((candidate) => candidate.id === userId);
-    assert(row !== undefined, 'a party of the transfer does not exist');
+      LEFT JOIN currencies c ON c.id = w.currency_id`.execute(db);
+  const partyOf = (index: number, role: 'payer' | 'payee'): PartyRow | undefined => {
+    const row = result.rows.find((candidate) => candidate.send_index === index && candidate.role === role);
+    if (row === undefined) return undefined;
     const person: PersonRow = {
       id: row.id,
       first_name: row.first_name,
@@ -189,7 +211,11 @@ export async function findParties(
     };
     return { person, wallet: walletOf(row, person) };
   };
-  return { payer: partyOf(send.payerUserId), payee: partyOf(send.payeeUserId) };
+  return sends.map((_, index) => {
+    const payer = partyOf(index, 'payer');
+    const payee = partyOf(index, 'payee');
+    return payer && payee ? { payer, payee } : undefined;
+  });
 }
 
 /** A confirmed send as the payer's daily usage counts it: the amount entered, on a UTC day ('YYYY-MM-DD'). */
@@ -208,17 +234,36 @@ export interface DailyUsage {
  * a payer's confirms count one after another, so parallel confirms never pass the limit.
  */
 export async function addToDailyUsage(trx: Transaction<Database>, usage: DailyUsage): Promise<boolean> {
-  const result = await sql<{ sent_minor: bigint }>`
+  return (await addToDailyUsageOf(trx, [usage])).has(usage.payerUserId);
+}
+
+/**
+ * addToDailyUsage for several confirms in one statement (send money's confirms written together):
+ * answers the payers whose amount was added; the others passed their limit and nothing of theirs
+ * was written. One usage a payer (a payer's row can take one update a statement); rows are
+ * inserted and locked in payer order.
+ */
+export async function addToDailyUsageOf(trx: Transaction<Database>, usages: readonly DailyUsage[]): Promise<Set<bigint>> {
+  assert(new Set(usages.map((usage) => usage.payerUserId)).size === usages.length, 'one usage a payer');
+  const sorted = [...usages].sort((a, b) => (a.payerUserId < b.payerUserId ? -1 : 1));
+  const rows = sorted.map(
+    (usage) => sql`(${usage.payerUserId}::bigint, ${usage.currencyId}::int, ${usage.day}::date, ${usage.enteredMinor}::bigint)`,
+  );
+  const result = await sql<{ user_id: bigint }>`
     WITH lim AS (
-      SELECT COALESCE((SELECT t.daily_limit_minor FROM (${TRANSFER_PRIVILEGE}) t WHERE t.currency_id = ${usage.currencyId} LIMIT 1), 0) AS daily_limit
+      SELECT v.user_id, v.currency_id, v.day, v.sent_minor,
+             COALESCE((SELECT t.daily_limit_minor FROM (${TRANSFER_PRIVILEGE}) t WHERE t.currency_id = v.currency_id LIMIT 1), 0) AS daily_limit
+        FROM (VALUES ${sql.join(rows)}) AS v(user_id, currency_id, day, sent_minor)
     )
     INSERT INTO daily_send_usage AS u (user_id, currency_id, day, sent_minor)
-    SELECT ${usage.payerUserId}, ${usage.currencyId}, ${usage.day}::date, ${usage.enteredMinor}::bigint
-      FROM lim WHERE lim.daily_limit = 0 OR ${usage.enteredMinor}::bigint <= lim.daily_limit
+    SELECT lim.user_id, lim.currency_id, lim.day, lim.sent_minor
+      FROM lim WHERE lim.daily_limit = 0 OR lim.sent_minor <= lim.daily_limit
+     ORDER BY lim.user_id
     ON CONFLICT (user_id, currency_id, day) DO UPDATE SET sent_minor = u.sent_minor + EXCLUDED.sent_minor
-     WHERE (SELECT daily_limit FROM lim) = 0 OR u.sent_minor + EXCLUDED.sent_minor <= (SELECT daily_limit FROM lim)
-    RETURNING u.sent_minor`.execute(trx);
-  return result.rows.length === 1;
+     WHERE (SELECT lim.daily_limit FROM lim WHERE lim.user_id = EXCLUDED.user_id) = 0
+        OR u.sent_minor + EXCLUDED.sent_minor <= (SELECT lim.daily_limit FROM lim WHERE lim.user_id = EXCLUDED.user_id)
+    RETURNING u.user_id`.execute(trx);
+  return new Set(result.rows.map((row) => row.user_id));
 }
 
 /** What the payer sent on `day` in a currency, as the daily limit counts it (0 without a row). */

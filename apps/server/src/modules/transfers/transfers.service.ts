@@ -1,7 +1,9 @@
 // Send money (spec 1, screens 12-14 and 17): verify the recipient, price the transfer into a
 // quote, and confirm the quote's hash. The confirm runs in one database transaction: the quote
 // is locked and consumed once, the money moves through the posting function, the request it
-// answers (if any) is accepted, and both parties are notified; or nothing happens at all.
+// answers (if any) is accepted, and both parties are notified; or nothing happens at all. With
+// group commit on, the confirms of a batch are written together by one set of statements
+// (CONFIRM_SET), each confirm the set cannot take written alone as without it.
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import {
@@ -29,9 +31,18 @@ import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { fail } from '../../transport/errors.ts';
-import type { AuditTrail } from '../../transport/audit-trail.ts';
-import { withPosting, writePosting, type Posted } from '../ledger/ledger.service.ts';
-import { consumedByPosting, consumeQuote, createQuote, lockQuote, type LockedQuote } from '../quotes/quotes.service.ts';
+import { AuditTrail, type AuditRecord } from '../../transport/audit-trail.ts';
+import { withPosting, writePosting, writePostingSet, type Posted, type WholePosting } from '../ledger/ledger.service.ts';
+import type { SetAnswer, SetGroup } from '../ledger/posting-batcher.ts';
+import {
+  consumedByPosting,
+  consumeQuote,
+  consumeQuotesWithPostings,
+  createQuote,
+  lockOpenQuotes,
+  lockQuote,
+  type LockedQuote,
+} from '../quotes/quotes.service.ts';
 import {
   createWallet,
   findOwnWallet,
@@ -47,19 +58,23 @@ import {
   startOfUtcDay,
   type PaymentMethodRow,
 } from '../payment-methods/payment-methods.service.ts';
-import { notice, notifyEach } from '../notifications/notifications.service.ts';
+import { notice, notifyEach, notifyTogether, type Notice } from '../notifications/notifications.service.ts';
 import { formatMoney, fullName } from '../../lib/display-text.ts';
 import { MONEY_RECEIVED, MONEY_REQUEST_PAID, MONEY_SENT } from './transfers.notifications.ts';
 import { parseEmailOrPhone, resolveCounterparty } from './recipients.ts';
 import { acceptPendingRequest, findRequestForPayer, lockRequestForPayer, type MoneyRequestRow } from './money-requests.repository.ts';
 import {
   addToDailyUsage,
+  addToDailyUsageOf,
   findParties,
+  findPartiesOf,
   findSendingTerms,
   lockPerson,
   type DailyUsage,
   usedOnDayMinor,
+  type PartyRow,
   type PersonRow,
+  type SendParties,
 } from './transfers.repository.ts';
 
 export const RECIPIENT_VERIFIED = 'Recipient verified';
@@ -265,23 +280,40 @@ export async function confirmSendMoney(
   input: TConfirmSendMoneyInput,
 ): Promise<{ transactionId: string }> {
   const requestId = input.request_id === undefined ? undefined : String(input.request_id);
-  const outcome = await withPosting(deps.postings, async (trx) => {
-    const quote = await lockQuote(trx, input.transactionHash, payerUserId, 'send-money');
-    const parsed = ZSendMoneyPayload.safeParse(quote.payload);
-    assert(parsed.success, 'a send-money quote holds a send-money payload');
-    if (quote.previousResult) return repeatedConfirm(trx, audit, quote.previousResult, parsed.data, requestId);
-    const payload = await payingRequest(trx, payerUserId, parsed.data, requestId);
-    const posted = await postTransfer(trx, payerUserId, payload, quote);
-    // Consumed by the posting's own statement; a key posted before consumed nothing there.
-    if (posted.outcome === 'exists') {
-      await consumeQuote(trx, quote.id, posted.transactionId, { transactionId: posted.uuid, requestId: payload.requestId });
-    }
-    await audit.record(trx, { subject: { type: 'transaction', id: posted.uuid }, detail: { amountMinor: payload.enteredMinor } });
-    await posted.settle();
-    return posted.uuid;
-  });
+  // Through group commit, a confirm naming no request may be written with the others of its batch (CONFIRM_SET).
+  const set = requestId === undefined ? { group: CONFIRM_SET, payload: { payerUserId, hash: input.transactionHash, audit } } : undefined;
+  const outcome = await withPosting(
+    deps.postings,
+    (trx) => confirmAlone(trx, audit, payerUserId, input.transactionHash, requestId),
+    // One payer's confirms in one lane: their daily usage row is theirs alone.
+    { key: payerUserId },
+    set,
+  );
   if (!outcome.ok) fail('INSUFFICIENT_FUNDS');
   return { transactionId: outcome.value };
+}
+
+/** One confirm, in the transaction (or the group commit's savepoint) `trx`; answers the transaction's uuid. */
+async function confirmAlone(
+  trx: Transaction<Database>,
+  audit: AuditTrail,
+  payerUserId: bigint,
+  hash: string,
+  requestId: string | undefined,
+): Promise<string> {
+  const quote = await lockQuote(trx, hash, payerUserId, 'send-money');
+  const parsed = ZSendMoneyPayload.safeParse(quote.payload);
+  assert(parsed.success, 'a send-money quote holds a send-money payload');
+  if (quote.previousResult) return repeatedConfirm(trx, audit, quote.previousResult, parsed.data, requestId);
+  const payload = await payingRequest(trx, payerUserId, parsed.data, requestId);
+  const posted = await postTransfer(trx, payerUserId, payload, quote);
+  // Consumed by the posting's own statement; a key posted before consumed nothing there.
+  if (posted.outcome === 'exists') {
+    await consumeQuote(trx, quote.id, posted.transactionId, { transactionId: posted.uuid, requestId: payload.requestId });
+  }
+  await audit.record(trx, transferAuditRecord(posted.uuid, payload));
+  await posted.settle();
+  return posted.uuid;
 }
 
 /** Confirmed before: the same answer, and no money moves a second time (for the same request, if one is named). */
@@ -351,27 +383,44 @@ interface Parties {
  * side by side open one.
  */
 async function partiesOf(trx: Transaction<Database>, payerUserId: bigint, payload: SendMoneyPayload): Promise<Parties> {
-  const { payer, payee } = await findParties(trx, {
-    payerUserId,
-    payerWalletId: BigInt(payload.payerWalletId),
-    payeeUserId: BigInt(payload.payeeUserId),
-    payeeWalletId: payload.payeeWalletId === null ? null : BigInt(payload.payeeWalletId),
-    currencyId: payload.currencyId,
-  });
+  const { payer, payee } = await findParties(trx, sendPartiesOf(payerUserId, payload));
   if (isBlockedUserStatus(payee.person.status)) fail('RECIPIENT_INACTIVE');
-  assert(payer.wallet !== null, 'the quoted wallet of the payer exists');
   let payeeWallet = payee.wallet;
   if (payeeWallet === null) {
     assert(payload.payeeWalletId === null, 'the wallet a request asked into exists');
     await lockPerson(trx, payee.person.id);
     payeeWallet = await payeeWalletFor(trx, payee.person.id, payload.currencyId);
   }
-  assert(payer.wallet.user_id === payerUserId && payeeWallet.user_id === payee.person.id, 'each party pays from and into their own wallet');
+  return checkedParties(payerUserId, payload, payer, { person: payee.person, wallet: payeeWallet });
+}
+
+/** Whom and which wallets a quote names, as findParties reads them. */
+function sendPartiesOf(payerUserId: bigint, payload: SendMoneyPayload): SendParties {
+  return {
+    payerUserId,
+    payerWalletId: BigInt(payload.payerWalletId),
+    payeeUserId: BigInt(payload.payeeUserId),
+    payeeWalletId: payload.payeeWalletId === null ? null : BigInt(payload.payeeWalletId),
+    currencyId: payload.currencyId,
+  };
+}
+
+/** The parties read, each paying from or into their own wallet, both in the quote's currency. */
+function checkedParties(
+  payerUserId: bigint,
+  payload: SendMoneyPayload,
+  payer: PartyRow,
+  payee: { person: PersonRow; wallet: WalletWithCurrency },
+): Parties {
+  const payerWallet = payer.wallet;
+  const payeeWallet = payee.wallet;
+  assert(payerWallet !== null, 'the quoted wallet of the payer exists');
+  assert(payerWallet.user_id === payerUserId && payeeWallet.user_id === payee.person.id, 'each party pays from and into their own wallet');
   assert(
-    payer.wallet.currency_id === payload.currencyId && payeeWallet.currency_id === payload.currencyId,
+    payerWallet.currency_id === payload.currencyId && payeeWallet.currency_id === payload.currencyId,
     'a transfer stays in one currency',
   );
-  return { payer: payer.person, payee: payee.person, payerWallet: payer.wallet, payeeWallet };
+  return { payer: payer.person, payee: payee.person, payerWallet, payeeWallet };
 }
 
 /**
@@ -426,38 +475,11 @@ async function postTransfer(
   quote: LockedQuote,
 ): Promise<WrittenTransfer> {
   const request = payload.requestId === null ? undefined : await lockPendingRequest(trx, BigInt(payload.requestId), payerUserId);
-  const { payer, payee, payerWallet, payeeWallet } = await partiesOf(trx, payerUserId, payload);
-  const charges = chargesOf(payload);
-  const entries = sendMoneyEntries({
-    payerWalletId: String(payerWallet.id),
-    payeeWalletId: String(payeeWallet.id),
-    currency: payerWallet.currency_code,
-    charges,
+  const parties = await partiesOf(trx, payerUserId, payload);
+  const { movement, entries, charges } = transferPosting(payload, parties, quote.id, request);
+  const { moveBalances, ...posted } = await writePosting(trx, movement, entries, charges, {
+    alongside: consumedByPosting(quote, { requestId: payload.requestId }),
   });
-  const { moveBalances, ...posted } = await writePosting(
-    trx,
-    {
-      typeId: request ? TransactionType.RequestPayment : TransactionType.Transfer,
-      status: TRANSACTION_STATUS.SUCCESS,
-      currencyId: payload.currencyId,
-      amountMinor: charges.amountMinor,
-      feeMinor: charges.feeMinor,
-      vatMinor: charges.vatMinor,
-      totalAmountMinor: charges.totalDebitMinor,
-      sender: { userId: payer.id, walletId: payerWallet.id, title: fullName(payer), accountNumber: payerWallet.account_number },
-      receiver: { userId: payee.id, walletId: payeeWallet.id, title: fullName(payee), accountNumber: payeeWallet.account_number },
-      paymentMethodId: payload.paymentMethodId,
-      moneyRequestId: request?.id ?? null,
-      notes: request?.notes || null,
-      postingKey: transferPostingKey(payload, quote.id),
-    },
-    entries,
-    [
-      { name: 'Fee', type: 'fee', chargesMinor: charges.feeMinor },
-      { name: 'VAT', type: 'vat', chargesMinor: charges.vatMinor },
-    ],
-    { alongside: consumedByPosting(quote, { requestId: payload.requestId }) },
-  );
   // Posted before under its key: the request, the notices and the day's usage went with that
   // first posting, so this confirm counts nothing (the quote's and the request's locks keep this
   // path for a defect; the key is the ledger's guard behind them).
@@ -466,13 +488,8 @@ async function postTransfer(
     // The request row is locked since lockPendingRequest, so nothing else can have closed it.
     assert(await acceptPendingRequest(trx, request.id, posted.transactionId), 'a locked pending request is accepted');
   }
-  await notifyTransfer(trx, { payer, payee, payerWallet, payload, uuid: posted.uuid, paidRequest: request !== undefined });
-  const usage: DailyUsage = {
-    payerUserId,
-    currencyId: payload.currencyId,
-    day: limitDayOf(new Date()),
-    enteredMinor: BigInt(payload.enteredMinor),
-  };
+  await notifyEach(trx, transferNotices(parties, payload, posted.uuid, request !== undefined));
+  const usage = dailyUsageOf(payerUserId, payload);
   const settle = async () => {
     await countAgainstDailyLimit(trx, usage, payload);
     await moveBalances();
@@ -500,17 +517,51 @@ async function payeeWalletFor(trx: Transaction<Database>, payeeUserId: bigint, c
   return getWallet(trx, await createWallet(trx, payeeUserId, currencyId, kind));
 }
 
-interface TransferNotice {
-  payer: PersonRow;
-  payee: PersonRow;
-  payerWallet: WalletWithCurrency;
-  payload: SendMoneyPayload;
-  uuid: string;
-  paidRequest: boolean;
+/** What a transfer posts: the movement, its entries and its charge rows. */
+function transferPosting(payload: SendMoneyPayload, parties: Parties, quoteId: bigint, request: MoneyRequestRow | undefined): WholePosting {
+  const { payer, payee, payerWallet, payeeWallet } = parties;
+  const charges = chargesOf(payload);
+  return {
+    movement: {
+      typeId: request ? TransactionType.RequestPayment : TransactionType.Transfer,
+      status: TRANSACTION_STATUS.SUCCESS,
+      currencyId: payload.currencyId,
+      amountMinor: charges.amountMinor,
+      feeMinor: charges.feeMinor,
+      vatMinor: charges.vatMinor,
+      totalAmountMinor: charges.totalDebitMinor,
+      sender: { userId: payer.id, walletId: payerWallet.id, title: fullName(payer), accountNumber: payerWallet.account_number },
+      receiver: { userId: payee.id, walletId: payeeWallet.id, title: fullName(payee), accountNumber: payeeWallet.account_number },
+      paymentMethodId: payload.paymentMethodId,
+      moneyRequestId: request?.id ?? null,
+      notes: request?.notes || null,
+      postingKey: transferPostingKey(payload, quoteId),
+    },
+    entries: sendMoneyEntries({
+      payerWalletId: String(payerWallet.id),
+      payeeWalletId: String(payeeWallet.id),
+      currency: payerWallet.currency_code,
+      charges,
+    }),
+    charges: [
+      { name: 'Fee', type: 'fee', chargesMinor: charges.feeMinor },
+      { name: 'VAT', type: 'vat', chargesMinor: charges.vatMinor },
+    ],
+  };
 }
 
-async function notifyTransfer(trx: Transaction<Database>, transfer: TransferNotice): Promise<void> {
-  const { payer, payee, payerWallet, payload, uuid } = transfer;
+/** A confirmed send as the payer's daily usage counts it today. */
+function dailyUsageOf(payerUserId: bigint, payload: SendMoneyPayload): DailyUsage {
+  return { payerUserId, currencyId: payload.currencyId, day: limitDayOf(new Date()), enteredMinor: BigInt(payload.enteredMinor) };
+}
+
+function transferAuditRecord(uuid: string, payload: SendMoneyPayload): AuditRecord {
+  return { subject: { type: 'transaction', id: uuid }, detail: { amountMinor: payload.enteredMinor } };
+}
+
+/** The payer is told of the send, the payee of the money received (or of their request paid). */
+function transferNotices(parties: Parties, payload: SendMoneyPayload, uuid: string, paidRequest: boolean): Notice[] {
+  const { payer, payee, payerWallet } = parties;
   const data = {
     transactionId: uuid,
     currency: payerWallet.currency_code,
@@ -518,8 +569,91 @@ async function notifyTransfer(trx: Transaction<Database>, transfer: TransferNoti
     requestId: payload.requestId,
   };
   const received = { ...data, amount: minorToWire(BigInt(payload.amountMinor)), payerName: fullName(payer) };
-  await notifyEach(trx, [
+  return [
     notice(payer.id, MONEY_SENT, { ...data, amount: minorToWire(BigInt(payload.enteredMinor)), payeeName: fullName(payee) }),
-    transfer.paidRequest ? notice(payee.id, MONEY_REQUEST_PAID, received) : notice(payee.id, MONEY_RECEIVED, received),
-  ]);
+    paidRequest ? notice(payee.id, MONEY_REQUEST_PAID, received) : notice(payee.id, MONEY_RECEIVED, received),
+  ];
 }
+
+/** A confirm that may be written with the others of its batch (CONFIRM_SET): its payer, the quote's hash, its call's audit trail. */
+interface ConfirmInSet {
+  payerUserId: bigint;
+  hash: string;
+  audit: AuditTrail;
+}
+
+/**
+ * Send money's confirms written together (group commit on, docs/group-commit.md): the confirms of
+ * a batch that name no request, in eight statements whatever their number: their quotes locked by
+ * one, their parties read by one, the payers' daily usage counted by one upsert, the postings'
+ * rows by one insert, the quotes consumed by one update, the notices by one insert, the audit rows
+ * by one insert, and the wallets moved by one update, last. The same rows and checks as a confirm
+ * alone, the locks taken in the same order of kinds (quotes, usage rows, wallets in id order).
+ *
+ * A confirm the set does not take runs alone after it, exactly as without the set: a quote that is
+ * not open (unknown, another's, expired, confirmed before: refused or answered again there), one
+ * that pays a request, a payee who is blocked or has no wallet in the currency yet, a payer's
+ * second confirm in the batch, and one that would pass its payer's daily limit (refused there,
+ * with its message). When a wallet's balance does not cover the set's debits of it, or a posting
+ * key is taken, nothing of the set is kept and every confirm runs alone.
+ */
+const CONFIRM_SET: SetGroup<ConfirmInSet, string> = {
+  async write(trx, confirms) {
+    const answers: SetAnswer<string>[] = confirms.map(() => ({ written: false }));
+    const quotes = await lockOpenQuotes(
+      trx,
+      confirms.map((confirm) => ({ hash: confirm.hash, userId: confirm.payerUserId })),
+      'send-money',
+    );
+    const payers = new Set<bigint>();
+    const open = confirms.flatMap((confirm, index) => {
+      const quote = quotes[index];
+      if (!quote || payers.has(confirm.payerUserId)) return [];
+      const parsed = ZSendMoneyPayload.safeParse(quote.payload);
+      assert(parsed.success, 'a send-money quote holds a send-money payload');
+      if (parsed.data.requestId !== null) return [];
+      payers.add(confirm.payerUserId);
+      return [{ index, confirm, quote, payload: parsed.data }];
+    });
+    if (open.length === 0) return answers;
+    const found = await findPartiesOf(
+      trx,
+      open.map(({ confirm, payload }) => sendPartiesOf(confirm.payerUserId, payload)),
+    );
+    const ready = open.flatMap((confirm, i) => {
+      const parties = found[i];
+      if (!parties || isBlockedUserStatus(parties.payee.person.status) || parties.payee.wallet === null) return [];
+      const payee = { person: parties.payee.person, wallet: parties.payee.wallet };
+      return [{ ...confirm, parties: checkedParties(confirm.confirm.payerUserId, confirm.payload, parties.payer, payee) }];
+    });
+    if (ready.length === 0) return answers;
+    const counted = await addToDailyUsageOf(
+      trx,
+      ready.map(({ confirm, payload }) => dailyUsageOf(confirm.payerUserId, payload)),
+    );
+    const taken = ready.filter(({ confirm }) => counted.has(confirm.payerUserId));
+    if (taken.length === 0) return answers;
+    const set = await writePostingSet(
+      trx,
+      taken.map(({ payload, parties, quote }) => transferPosting(payload, parties, quote.id, undefined)),
+    );
+    const posted = set.posted.filter((p) => p !== undefined);
+    // A key taken: its quote is open, so only a defect gets here; each confirm alone says what it is.
+    if (posted.length !== taken.length) return undefined;
+    await consumeQuotesWithPostings(
+      trx,
+      taken.map(({ quote }, i) => ({ quote, posted: posted[i]!, result: { requestId: null } })),
+    );
+    await notifyTogether(
+      trx,
+      taken.map(({ parties, payload }, i) => transferNotices(parties, payload, posted[i]!.uuid, false)),
+    );
+    await AuditTrail.recordTogether(
+      trx,
+      taken.map(({ confirm, payload }, i) => ({ trail: confirm.audit, record: transferAuditRecord(posted[i]!.uuid, payload) })),
+    );
+    if (!(await set.moveBalances())) return undefined;
+    for (const [i, { index }] of taken.entries()) answers[index] = { written: true, value: posted[i]!.uuid };
+    return answers;
+  },
+};
