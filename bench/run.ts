@@ -27,7 +27,8 @@
 // p1,p2) runs those alone, the posting parts in the order listed, and prints without appending
 // (group commit against one transaction each, several times on a shared machine). The counts are
 // settings (BENCH_WALLETS, ...; see below): `npm run bench -- --smoke` (all.ts) runs every part
-// with tiny ones and appends nothing.
+// with tiny ones and appends nothing. BENCH_PLATFORM_NODE_ARGS gives the platform's processes of
+// part 4 Node options of their own (a CPU profile: `--cpu-prof --cpu-prof-dir=/tmp/prof`).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -499,7 +500,8 @@ async function assertBalanced(handle: DatabaseHandle, part: string): Promise<voi
  * the benchmark database, so the load generator here does not share its event loop.
  */
 async function startServer(databaseUrl: string, port: number): Promise<{ address: string; stop: () => Promise<void> }> {
-  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  const nodeArgs = (process.env.BENCH_PLATFORM_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,

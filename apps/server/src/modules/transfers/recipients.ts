@@ -39,6 +39,15 @@ export async function resolveCounterparty(
     : parsed.kind === 'email'
       ? await findPersonByEmail(db, parsed.email)
       : await findPersonByPhone(db, parsed.phoneNumber);
+  return counterpartyOf(person, callerUserId, selfRefusal);
+}
+
+/** The person found for what the caller typed (undefined: no one), refused as resolveCounterparty refuses. */
+export function counterpartyOf(
+  person: PersonRow | undefined,
+  callerUserId: bigint,
+  selfRefusal: 'SEND_TO_SELF' | 'REQUEST_FROM_SELF',
+): PersonRow {
   if (!person || person.type === 'admin') fail('RECIPIENT_NOT_FOUND');
   if (person.id === callerUserId) fail(selfRefusal);
   if (isBlockedUserStatus(person.status)) fail('RECIPIENT_INACTIVE');

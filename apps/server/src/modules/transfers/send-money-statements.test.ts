@@ -2,7 +2,7 @@
 // one initiate-send-money and one confirm-send-money over the web door, every statement the app
 // sends counted, BEGIN and COMMIT included. Before issue 17's cuts a send cost 6 + 17 (the
 // session, the wallet, the payee, the privilege, a sum of the day's transfers at initiate and again
-// under the payer's row lock at confirm...); docs/money.md lists the 4 + 11 of now. A change that
+// under the payer's row lock at confirm...); docs/money.md lists the 3 + 11 of now. A change that
 // adds a statement to the send fails here, and the printed list says which.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmSendMoneyCall, initiateSendMoneyCall } from '@paywallet/contract';
@@ -51,7 +51,7 @@ describe('the statements of one send', () => {
     expect(confirm.result.status).toBe(200);
 
     console.log(['initiate:', ...initiate.statements.map(shortly), 'confirm:', ...confirm.statements.map(shortly)].join('\n'));
-    expect(initiate.statements.length).toBeLessThanOrEqual(4);
+    expect(initiate.statements.length).toBeLessThanOrEqual(3);
     // With group commit on (the default on PostgreSQL), a lone confirm runs as a unit in a savepoint of its own: one statement more.
     const unitSavepoint = t.deps.postings instanceof PostingBatcher ? 1 : 0;
     expect(confirm.statements.length).toBeLessThanOrEqual(11 + unitSavepoint);

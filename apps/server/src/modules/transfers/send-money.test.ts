@@ -2,7 +2,7 @@
 // (money moves once). Every scenario ends with the ledger invariants; every refusal shows that
 // nothing was written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TCallRequest } from '@paywallet/contract';
+import { USER_STATUS, type TCallRequest } from '@paywallet/contract';
 import { createTestApp, DEMO_CONSUMER, DEMO_MERCHANT, signIn, type TestApp } from '../../test/harness.ts';
 import { balanceOf, countMoneyRows, createTestPerson, expectLedgerInvariants, fundWallet, type TestPerson } from '../../test/money.ts';
 import { confirmSendMoneyCall, getWalletListCall, initiateSendMoneyCall, verifyEmailPhoneCall } from '@paywallet/contract';
@@ -144,6 +144,12 @@ describe('initiate-send-money', () => {
     await expectRefused(send({ payerAccountId: 999_999 }), 404, 'WALLET_NOT_FOUND');
     await expectRefused(send({ emailOrPhone: 'ghost@example.com' }), 404, 'RECIPIENT_NOT_FOUND');
     await expectRefused(send({ emailOrPhone: payer.email }), 422, 'SEND_TO_SELF');
+    await expectRefused(send({ emailOrPhone: 'admin@demo.paywallet.local' }), 404, 'RECIPIENT_NOT_FOUND');
+    await expectRefused(send({ emailOrPhone: 'not a phone' }), 404, 'RECIPIENT_NOT_FOUND');
+    // The wallet is judged before the payee (both are read by one statement).
+    await expectRefused(send({ payerAccountId: Number(stranger.wallets.AED), emailOrPhone: 'ghost@example.com' }), 404, 'WALLET_NOT_FOUND');
+    await t.deps.db.updateTable('users').set({ status: USER_STATUS.SUSPENDED }).where('id', '=', stranger.id).execute();
+    await expectRefused(send({ emailOrPhone: stranger.phone }), 422, 'RECIPIENT_INACTIVE');
     await expectRefused(send({ amount: 99 }), 422, 'AMOUNT_BELOW_MINIMUM', 'The minimum amount is AED 1.00');
     await expectRefused(send({ amount: 5_000_001 }), 422, 'AMOUNT_ABOVE_MAXIMUM', 'The maximum amount is AED 50,000.00');
     await expectRefused(send({ amount: 99_500 }), 422, 'INSUFFICIENT_FUNDS');

@@ -71,11 +71,12 @@ const TRANSFER_PRIVILEGE = sql`
    WHERE pm.type = 'TRANSFER' AND pm.active
    ORDER BY pm.sort, pm.id`;
 
-/** What initiate-send-money prices with: the payer's wallet, the transfer privilege of its currency, and what was sent today. */
+/** What initiate-send-money prices with: the payer's wallet, the transfer privilege of its currency, what was sent today, and the payee found. */
 export interface SendingTerms {
   wallet: WalletWithCurrency;
   privilege: PaymentMethodRow | null;
   usedTodayMinor: bigint;
+  payee: PersonRow | undefined;
 }
 
 /** The wallet columns (and the currency's) of a wallet `w` joined to its currency `c`, as the wallets module answers them. */
@@ -90,19 +91,28 @@ function walletOf(row: WalletColumns, owner: { id: bigint; first_name: string; l
   return { ...columns, id: walletId, user_id: owner.id, first_name: owner.first_name, last_name: owner.last_name };
 }
 
+/** Whom a payment is for, as the caller typed it (recipients.ts parseEmailOrPhone); undefined: nothing readable. */
+export type PayeeLookup = { kind: 'email'; email: string } | { kind: 'phone'; phoneNumber: string } | undefined;
+
+type PayeeColumns = { [K in keyof PersonRow as `payee_${K}`]: PersonRow[K] | null };
+
 /**
  * The payer's wallet (undefined when it is not theirs), the TRANSFER privilege of its currency
- * (null when sending is not offered in it) and the payer's usage row of `day` in that currency,
- * in one statement.
+ * (null when sending is not offered in it), the payer's usage row of `day` in that currency and
+ * the person `payee` names (undefined: no one), in one statement.
  */
 export async function findSendingTerms(
   db: Queryable,
   payerUserId: bigint,
   walletId: bigint,
   day: string,
+  payee: PayeeLookup,
 ): Promise<SendingTerms | undefined> {
+  const email = payee?.kind === 'email' ? payee.email : null;
+  const phoneNumber = payee?.kind === 'phone' ? payee.phoneNumber : null;
   const result = await sql<
     WalletColumns &
+      PayeeColumns &
       Pick<PersonRow, 'id' | 'first_name' | 'last_name'> &
       Omit<PaymentMethodRow, 'payment_method_id' | 'name' | 'code'> & {
         payment_method_id: number | null;
@@ -114,12 +124,19 @@ export async function findSendingTerms(
     SELECT ${WALLET_COLUMNS}, u.id, u.first_name, u.last_name,
            m.payment_method_id, m.name AS method_name, m.code AS method_code, m.currency_payment_method_id, m.vp_percentage_bps, m.gw_percentage_bps, m.vp_fixed_minor, m.gw_fixed_minor,
            m.min_amount_minor, m.max_amount_minor, m.daily_limit_minor,
-           COALESCE(d.sent_minor, 0) AS used_today_minor
+           COALESCE(d.sent_minor, 0) AS used_today_minor,
+           pe.id AS payee_id, pe.first_name AS payee_first_name, pe.last_name AS payee_last_name, pe.email AS payee_email,
+           pe.phone_number AS payee_phone_number, pe.avatar AS payee_avatar, pe.status AS payee_status, pe.type AS payee_type
       FROM wallets w
       JOIN currencies c ON c.id = w.currency_id
       JOIN users u ON u.id = w.user_id
       LEFT JOIN LATERAL (SELECT * FROM (${TRANSFER_PRIVILEGE}) t WHERE t.currency_id = w.currency_id LIMIT 1) m ON true
       LEFT JOIN daily_send_usage d ON d.user_id = w.user_id AND d.currency_id = w.currency_id AND d.day = ${day}::date
+      LEFT JOIN LATERAL (
+        SELECT * FROM users WHERE users.email = ${email}::text
+        UNION ALL
+        SELECT * FROM users WHERE users.phone_number = ${phoneNumber}::text
+        LIMIT 1) pe ON true
      WHERE w.id = ${walletId} AND w.user_id = ${payerUserId}`.execute(db);
   const row = result.rows[0];
   if (!row) return undefined;
@@ -143,7 +160,21 @@ export async function findSendingTerms(
           max_amount_minor: row.max_amount_minor,
           daily_limit_minor: row.daily_limit_minor,
         };
-  return { wallet, privilege, usedTodayMinor: BigInt(row.used_today_minor) };
+  return { wallet, privilege, usedTodayMinor: BigInt(row.used_today_minor), payee: payeeOf(row) };
+}
+
+function payeeOf(row: PayeeColumns): PersonRow | undefined {
+  if (row.payee_id === null) return undefined;
+  return {
+    id: row.payee_id,
+    first_name: row.payee_first_name!,
+    last_name: row.payee_last_name!,
+    email: row.payee_email!,
+    phone_number: row.payee_phone_number,
+    avatar: row.payee_avatar,
+    status: row.payee_status!,
+    type: row.payee_type!,
+  };
 }
 
 /** A party of a confirmed send: the person, and their wallet of the send (null: the payee has none yet). */

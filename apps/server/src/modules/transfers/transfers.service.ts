@@ -61,7 +61,7 @@ import {
 import { notice, notifyEach, notifyTogether, type Notice } from '../notifications/notifications.service.ts';
 import { formatMoney, fullName } from '../../lib/display-text.ts';
 import { MONEY_RECEIVED, MONEY_REQUEST_PAID, MONEY_SENT } from './transfers.notifications.ts';
-import { parseEmailOrPhone, resolveCounterparty } from './recipients.ts';
+import { counterpartyOf, parseEmailOrPhone, resolveCounterparty } from './recipients.ts';
 import { acceptPendingRequest, findRequestForPayer, lockRequestForPayer, type MoneyRequestRow } from './money-requests.repository.ts';
 import {
   addToDailyUsage,
@@ -73,6 +73,7 @@ import {
   type DailyUsage,
   usedOnDayMinor,
   type PartyRow,
+  type PayeeLookup,
   type PersonRow,
   type SendParties,
 } from './transfers.repository.ts';
@@ -151,11 +152,12 @@ function limitDayOf(now: Date): string {
 
 /**
  * What initiate prices with, read in one statement: the payer's own wallet (not the rolling
- * reserve), the transfer method of its currency and what the payer sent today in it. The
- * refusals are those of ownPaymentWallet and transferMethodFor, in the same order.
+ * reserve), the transfer method of its currency, what the payer sent today in it and the person
+ * `payee` names (judged after, by counterpartyOf). The refusals are those of ownPaymentWallet and
+ * transferMethodFor, in the same order.
  */
-async function sendingTermsOf(db: Db, payerUserId: bigint, walletId: bigint, day: string) {
-  const terms = await findSendingTerms(db, payerUserId, walletId, day);
+async function sendingTermsOf(db: Db, payerUserId: bigint, walletId: bigint, day: string, payee: PayeeLookup) {
+  const terms = await findSendingTerms(db, payerUserId, walletId, day, payee);
   if (!terms) fail('WALLET_NOT_FOUND');
   if (terms.wallet.is_default === WALLET_KIND.ROLLING_RESERVE) fail('RESERVE_WALLET_REFUSED');
   return terms;
@@ -220,9 +222,10 @@ async function requestToPay(
 }
 
 export async function initiateSendMoney(deps: Deps, payerUserId: bigint, input: TInitiateSendMoneyInput): Promise<TQuote> {
-  const terms = await sendingTermsOf(deps.db, payerUserId, BigInt(input.payerAccountId), limitDayOf(new Date()));
+  const payeeLookup = parseEmailOrPhone(input.emailOrPhone);
+  const terms = await sendingTermsOf(deps.db, payerUserId, BigInt(input.payerAccountId), limitDayOf(new Date()), payeeLookup);
   const payerWallet = terms.wallet;
-  const payee = await resolveCounterparty(deps.db, payerUserId, input.emailOrPhone, 'SEND_TO_SELF');
+  const payee = counterpartyOf(terms.payee, payerUserId, 'SEND_TO_SELF');
   const enteredMinor = BigInt(input.amount);
   const paying =
     input.request_id === undefined
