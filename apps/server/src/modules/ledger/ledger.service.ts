@@ -130,13 +130,7 @@ export async function writePosting(
   }
   // Paired with assertBalanced above: what the database wrote sums to zero too.
   assertWritten(written, entries);
-  let moved = false;
-  const moveBalances = async () => {
-    assert(!moved, 'a posting moves its balances once');
-    moved = true;
-    await applyWalletDeltas(trx, entries);
-  };
-  return { transactionId: written.transactionId, uuid, outcome: 'created', moveBalances };
+  return { transactionId: written.transactionId, uuid, outcome: 'created', moveBalances: balanceMover(trx, entries) };
 }
 
 // A card payment that waits for a 3-D Secure answer is a business row before it is a movement:
@@ -180,6 +174,28 @@ export async function postPendingEntries(
   amounts: PostedAmounts | null = null,
   postingKey: string | null = null,
 ): Promise<PostingKeyOutcome> {
+  const { outcome, moveBalances } = await writePendingEntries(trx, transactionId, status, entries, charges, amounts, postingKey);
+  await moveBalances();
+  return outcome;
+}
+
+/**
+ * postPendingEntries in two steps, as writePosting is postEntries in two: the pending row posted
+ * with its entries and charges now, the wallet balances when the caller calls `moveBalances`,
+ * last, after the rest of its business transaction (a merchant's capture or 3-D Secure approval:
+ * the payment row, its log, notices, webhook jobs, audit), so payments into one merchant wait on
+ * its wallet only for that update and the commit (docs/money.md, "Hot wallets"). Nothing may read
+ * the balances in between.
+ */
+export async function writePendingEntries(
+  trx: Transaction<Database>,
+  transactionId: bigint,
+  status: number,
+  entries: Entries,
+  charges: ChargeRow[],
+  amounts: PostedAmounts | null = null,
+  postingKey: string | null = null,
+): Promise<{ outcome: PostingKeyOutcome; moveBalances(): Promise<void> }> {
   assert(status !== TRANSACTION_STATUS.PENDING, 'posting settles a pending transaction');
   assertBalanced(entries);
   const keyed = postingKey ? keyedPendingPosting(postingKey, { transactionId, status, amounts }, entries, charges) : null;
@@ -191,11 +207,10 @@ export async function postPendingEntries(
     assert(first !== undefined, notPending);
     // The digest names the row, so the same movement under the key is this very row, posted before.
     assert(answerTakenKey(first, keyed, entries).transactionId === transactionId, 'a pending posting answers its own row');
-    return 'exists';
+    return { outcome: 'exists', moveBalances: async () => {} };
   }
   assertWritten(written, entries);
-  await applyWalletDeltas(trx, entries);
-  return 'created';
+  return { outcome: 'created', moveBalances: balanceMover(trx, entries) };
 }
 
 /** The pending row's posting statement; a key another row took at the same moment is a refusal. */
@@ -238,6 +253,16 @@ export async function recordApprovalCode(trx: Transaction<Database>, transaction
 function assertWritten(written: WrittenEntries, entries: Entries): void {
   assert(written.entriesCount === BigInt(entries.length), 'every entry was written');
   assert(singleCurrency(entries) ? written.entriesSum === 0n : true, 'written entries sum to zero');
+}
+
+/** The `moveBalances` of a written posting: applyWalletDeltas, once. */
+function balanceMover(trx: Transaction<Database>, entries: Entries): () => Promise<void> {
+  let moved = false;
+  return async () => {
+    assert(!moved, 'a posting moves its balances once');
+    moved = true;
+    await applyWalletDeltas(trx, entries);
+  };
 }
 
 /** Moves the wallet balances of `entries`, in wallet id order; a bucket that would go below zero refuses. */

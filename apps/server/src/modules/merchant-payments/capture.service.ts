@@ -9,7 +9,7 @@ import { assert, formatMinor } from '@paywallet/ledger';
 import { TRANSACTION_STATUS } from '@paywallet/contract';
 import type { Deps } from '../../deps.ts';
 import { fail } from '../../transport/errors.ts';
-import { closePendingTransaction, postPendingEntries } from '../ledger/ledger.service.ts';
+import { closePendingTransaction, writePendingEntries } from '../ledger/ledger.service.ts';
 import { quoteMerchantFee } from './fees.service.ts';
 import { paymentEvent, tellPaymentEvent, type PaymentCall } from './payment-events.ts';
 import { capturePostingKey, chargesOf, logStep, paymentPosting, postedStep } from './payment-postings.ts';
@@ -50,7 +50,16 @@ export async function capturePayment(deps: Deps, input: CaptureInput): Promise<M
     const posting = paymentPosting(locked.wallet_id, view.currency, chargesOf(amount, fee.feeMinor, fee.vatMinor));
     const amounts = { amountMinor: amount, feeMinor: fee.feeMinor, vatMinor: fee.vatMinor, totalAmountMinor: amount };
     const key = capturePostingKey(view.uuid);
-    await postPendingEntries(trx, input.transactionId, TRANSACTION_STATUS.SUCCESS, posting.entries, posting.charges, amounts, key);
+    // The merchant's balance moves last, after the payment's rows, log, event and audit (docs/money.md, "Hot wallets").
+    const { moveBalances } = await writePendingEntries(
+      trx,
+      input.transactionId,
+      TRANSACTION_STATUS.SUCCESS,
+      posting.entries,
+      posting.charges,
+      amounts,
+      key,
+    );
     await repository.updateMerchantPayment(trx, input.transactionId, {
       state: 'succeeded',
       captured_amount: amount,
@@ -67,6 +76,7 @@ export async function capturePayment(deps: Deps, input: CaptureInput): Promise<M
     );
     await tellPaymentEvent(deps, trx, event, input.onEvent);
     await input.audit?.(trx, { payment, captureAmountMinor: amount });
+    await moveBalances();
     return payment;
   });
 }

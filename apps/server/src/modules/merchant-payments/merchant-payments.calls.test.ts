@@ -1,6 +1,7 @@
 // The calls of the merchant payments core through the real app: get-transaction-attempts (the
 // merchant's own transactions only; staff with Transactions), the console's fee schedule
-// (administrators only, audited), and refunds under concurrency on PostgreSQL.
+// (administrators only, audited), and on PostgreSQL refunds under concurrency and payments and
+// captures into one merchant's wallet, which each move last.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminGetFeeScheduleCall, adminUpdateFeeScheduleCall, getTransactionAttemptsCall } from '@paywallet/contract';
 import { sql } from 'kysely';
@@ -15,6 +16,7 @@ import { AppError } from '../../transport/errors.ts';
 import { openAttempt } from './attempts.service.ts';
 import { chargeCard, checkPaymentCard } from './merchant-payments.service.ts';
 import { refundPayment } from './refund.service.ts';
+import { capturePayment } from './capture.service.ts';
 import { getPayment } from './payment-views.ts';
 
 let t: TestApp;
@@ -37,7 +39,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function pay(amountMinor = 10_000n, customerEmail = 'rana@example.com') {
+async function pay(amountMinor = 10_000n, customerEmail = 'rana@example.com', capture: 'automatic' | 'manual' = 'automatic') {
   const { attemptId } = await openAttempt(t.deps.db, {
     merchantUserId: merchant.id,
     paymentToken: 'tok_calls',
@@ -58,7 +60,7 @@ async function pay(amountMinor = 10_000n, customerEmail = 'rana@example.com') {
       cvc: '321',
     }),
     customer: { name: 'Rana Aziz', email: customerEmail },
-    capture: 'automatic',
+    capture,
     attemptId,
     ip: '192.0.2.10',
   });
@@ -230,19 +232,12 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('payments under concurrency 
     expect(customers).toEqual([{ transactions_count: 5 }]);
   });
 
-  it("moves the merchant's balance last: payments into one merchant wait on its wallet only once the rest of each is written", async () => {
-    const first = await pay();
-    const { wallet_id: walletId } = await t.deps.db
-      .selectFrom('merchant_payments')
-      .select('wallet_id')
-      .where('transaction_id', '=', first.transactionId)
-      .executeTakeFirstOrThrow();
-    const onHold = async () =>
-      (await t.deps.db.selectFrom('wallets').select('balance_on_hold').where('id', '=', walletId).executeTakeFirstOrThrow())
-        .balance_on_hold;
-    const before = await onHold();
-
-    // Another transaction holds the wallet's row as a balance update does, until the payments queue behind it.
+  /**
+   * Holds the merchant's wallet row as a balance update does, starts `count` postings into it with
+   * `start`, and answers what each waits on once they all queue: its statement, and the tables it
+   * has written (row-exclusive locks held).
+   */
+  async function queuedOnWallet(walletId: bigint, count: number, start: (i: number) => Promise<unknown>) {
     const locked = gate();
     const released = gate();
     const holder = t.deps.db.transaction().execute(async (trx) => {
@@ -251,34 +246,84 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('payments under concurrency 
       await released.opened;
     });
     await locked.opened;
-    const count = 8;
-    // Each its own customer: a customer's row is another lock two payments by one cardholder share.
-    const payments = Array.from({ length: count }, (_, i) => pay(10_000n, `hot-${i}@example.com`));
-    let waiting;
+    const started = Array.from({ length: count }, (_, i) => start(i));
     try {
       await waitForLockWaiters(t.deps.db, count);
-      waiting = await sql<{ query: string; written: string[] }>`
+      const waiting = await sql<{ query: string; written: string[] }>`
       SELECT a.query,
              array(SELECT c.relname::text FROM pg_locks w JOIN pg_class c ON c.oid = w.relation
                     WHERE w.pid = a.pid AND w.granted AND w.mode = 'RowExclusiveLock' AND c.relkind = 'r'
                     ORDER BY 1) AS written
         FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
        WHERE NOT l.granted AND a.datname = current_database()`.execute(t.deps.db);
+      return { waiting: waiting.rows, started };
     } finally {
       released.open();
       await holder;
     }
-    expect(waiting.rows).toHaveLength(count);
-    for (const row of waiting.rows) {
+  }
+
+  async function walletOf(transactionId: bigint): Promise<bigint> {
+    const row = await t.deps.db
+      .selectFrom('merchant_payments')
+      .select('wallet_id')
+      .where('transaction_id', '=', transactionId)
+      .executeTakeFirstOrThrow();
+    return row.wallet_id;
+  }
+
+  async function onHold(walletId: bigint): Promise<bigint> {
+    const row = await t.deps.db.selectFrom('wallets').select('balance_on_hold').where('id', '=', walletId).executeTakeFirstOrThrow();
+    return row.balance_on_hold;
+  }
+
+  it("moves the merchant's balance last: payments into one merchant wait on its wallet only once the rest of each is written", async () => {
+    const walletId = await walletOf((await pay()).transactionId);
+    const before = await onHold(walletId);
+    const count = 8;
+    // Each its own customer: a customer's row is another lock two payments by one cardholder share.
+    const { waiting, started } = await queuedOnWallet(walletId, count, (i) => pay(10_000n, `hot-${i}@example.com`));
+    expect(waiting).toHaveLength(count);
+    for (const row of waiting) {
       // Waiting at the balance's update, with the payment row, its log and the merchant's notice already written.
       expect(row.query.trim()).toMatch(/^UPDATE wallets\s+SET available_balance/);
       expect(row.written).toEqual(expect.arrayContaining(['merchant_payments', 'notifications', 'payment_attempt_logs', 'transactions']));
     }
 
-    const done = await Promise.all(payments);
+    const done = (await Promise.all(started)) as Awaited<ReturnType<typeof pay>>[];
     expect(done.map((p) => p.status)).toEqual(Array(count).fill('succeeded'));
     const credited = done.reduce((sum, p) => sum + p.amountMinor - p.feeMinor - p.vatMinor, 0n);
-    expect(await onHold()).toBe(before + credited);
+    expect(await onHold(walletId)).toBe(before + credited);
+    await expectLedgerInvariants(t);
+  });
+
+  it("moves the merchant's balance last at capture too: captures into one merchant wait on its wallet only once the rest of each is written", async () => {
+    const count = 6;
+    const authorised: Awaited<ReturnType<typeof pay>>[] = [];
+    for (let i = 0; i < count; i++) authorised.push(await pay(10_000n, `held-${i}@example.com`, 'manual'));
+    expect(authorised.map((p) => p.status)).toEqual(Array(count).fill('requires_capture'));
+    const walletId = await walletOf(authorised[0]!.transactionId);
+    const before = await onHold(walletId);
+
+    const { waiting, started } = await queuedOnWallet(walletId, count, (i) =>
+      capturePayment(t.deps, {
+        merchantUserId: merchant.id,
+        transactionId: authorised[i]!.transactionId,
+        amountMinor: 6_000n,
+        ip: '192.0.2.12',
+      }),
+    );
+    expect(waiting).toHaveLength(count);
+    for (const row of waiting) {
+      // Waiting at the balance's update, with the posting, the payment's row and its log already written.
+      expect(row.query.trim()).toMatch(/^UPDATE wallets\s+SET available_balance/);
+      expect(row.written).toEqual(expect.arrayContaining(['ledger_entries', 'merchant_payments', 'payment_attempt_logs', 'transactions']));
+    }
+
+    const done = (await Promise.all(started)) as Awaited<ReturnType<typeof capturePayment>>[];
+    expect(done.map((p) => [p.status, p.amountCapturedMinor])).toEqual(Array(count).fill(['succeeded', 6_000n]));
+    const credited = done.reduce((sum, p) => sum + p.amountCapturedMinor - p.feeMinor - p.vatMinor, 0n);
+    expect(await onHold(walletId)).toBe(before + credited);
     await expectLedgerInvariants(t);
   });
 

@@ -14,7 +14,7 @@ import type { Transaction } from 'kysely';
 import { assert } from '@paywallet/ledger';
 import { TRANSACTION_STATUS } from '@paywallet/contract';
 import type { Database } from '../../db/schema.ts';
-import { closePendingTransaction, postPendingEntries } from '../ledger/ledger.service.ts';
+import { closePendingTransaction, writePendingEntries } from '../ledger/ledger.service.ts';
 import type { ChallengeOutcomeHandler } from '../gateway/challenge-handlers.ts';
 import { paymentEvent, tellPaymentEvent, type PaymentListeners } from './payment-events.ts';
 import { chargesOf, logStep, paymentPosting, postedStep } from './payment-postings.ts';
@@ -51,11 +51,21 @@ async function lockChallenged(trx: Transaction<Database>, transactionId: bigint)
 async function approve(deps: PaymentListeners, trx: Transaction<Database>, transactionId: bigint): Promise<{ redirectUrl: string | null }> {
   const locked = await lockChallenged(trx, transactionId);
   await logStep(trx, locked.attempt_id, GATEWAY_IP, '3-D Secure approved');
+  // The merchant's balance moves last, after the payment's rows, log and event (docs/money.md, "Hot wallets").
+  let moveBalances = async () => {};
   if (locked.capture_method === 'automatic') {
     const view = await paymentAfterChange(trx, locked.merchant_user_id, transactionId);
     const posting = paymentPosting(locked.wallet_id, view.currency, chargesOf(locked.authorised_amount, view.feeMinor, view.vatMinor));
     const key = cardApprovalPostingKey(view.uuid);
-    await postPendingEntries(trx, transactionId, TRANSACTION_STATUS.SUCCESS, posting.entries, posting.charges, null, key);
+    ({ moveBalances } = await writePendingEntries(
+      trx,
+      transactionId,
+      TRANSACTION_STATUS.SUCCESS,
+      posting.entries,
+      posting.charges,
+      null,
+      key,
+    ));
     await repository.updateMerchantPayment(trx, transactionId, { state: 'succeeded', captured_amount: locked.authorised_amount });
     await logStep(trx, locked.attempt_id, GATEWAY_IP, 'Posted', postedStep(locked.authorised_amount, view.feeMinor, view.vatMinor));
   } else {
@@ -65,6 +75,7 @@ async function approve(deps: PaymentListeners, trx: Transaction<Database>, trans
   const payment = await paymentAfterChange(trx, locked.merchant_user_id, transactionId);
   const type = locked.capture_method === 'automatic' ? 'payment.succeeded' : 'payment.authorized';
   await tellPaymentEvent(deps, trx, paymentEvent(type, payment, { attemptId: locked.attempt_id }));
+  await moveBalances();
   return { redirectUrl: withReturnParams(locked.return_url, payment.status, payment.uuid) };
 }
 
