@@ -53,8 +53,9 @@ export async function overflowsSideways(page: Page): Promise<boolean> {
 }
 
 /** The page fits its window's width once its layout has settled (the phone-width check). */
-export async function expectFitsWidth(page: Page): Promise<void> {
-  await expect.poll(() => overflowsSideways(page), SETTLED).toBe(false);
+export async function expectFitsWidth(page: Page, what?: string): Promise<void> {
+  const message = what === undefined ? SETTLED.message : `${what}: ${SETTLED.message}`;
+  await expect.poll(() => overflowsSideways(page), { ...SETTLED, message }).toBe(false);
 }
 
 /** The demo merchant and the demo administrator side by side (the money desk's tests). */
