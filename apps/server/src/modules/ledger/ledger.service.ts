@@ -96,6 +96,9 @@ export async function postEntries(
   return posted;
 }
 
+/** The `moveBalances` of what moves nothing: a key posted before, an authorisation waiting for its capture, a decline. */
+export const NOTHING_TO_MOVE = async (): Promise<void> => {};
+
 /** A posting whose rows are written and whose wallet balances are not moved yet (writePosting). */
 export interface WrittenPosting extends Posted {
   /** Moves the balances (once); throws PostingRefused when a bucket would go below zero. Nothing to move for 'exists'. */
@@ -126,7 +129,7 @@ export async function writePosting(
   if (written === undefined) {
     assert(keyed !== null, 'the transaction row was not written');
     const first = answerTakenKey(await repository.findKeyedPosting(trx, keyed.key), keyed, entries);
-    return { ...first, outcome: 'exists', moveBalances: async () => {} };
+    return { ...first, outcome: 'exists', moveBalances: NOTHING_TO_MOVE };
   }
   // Paired with assertBalanced above: what the database wrote sums to zero too.
   assertWritten(written, entries);
@@ -165,16 +168,8 @@ export async function recordUnpostedTransaction(
  * `postingKey`, a second posting of the row under the key answers 'exists' instead, and the
  * key on another movement fails POSTING_KEY_REUSED.
  */
-export async function postPendingEntries(
-  trx: Transaction<Database>,
-  transactionId: bigint,
-  status: number,
-  entries: Entries,
-  charges: ChargeRow[],
-  amounts: PostedAmounts | null = null,
-  postingKey: string | null = null,
-): Promise<PostingKeyOutcome> {
-  const { outcome, moveBalances } = await writePendingEntries(trx, transactionId, status, entries, charges, amounts, postingKey);
+export async function postPendingEntries(...posting: Parameters<typeof writePendingEntries>): Promise<PostingKeyOutcome> {
+  const { outcome, moveBalances } = await writePendingEntries(...posting);
   await moveBalances();
   return outcome;
 }
@@ -207,7 +202,7 @@ export async function writePendingEntries(
     assert(first !== undefined, notPending);
     // The digest names the row, so the same movement under the key is this very row, posted before.
     assert(answerTakenKey(first, keyed, entries).transactionId === transactionId, 'a pending posting answers its own row');
-    return { outcome: 'exists', moveBalances: async () => {} };
+    return { outcome: 'exists', moveBalances: NOTHING_TO_MOVE };
   }
   assertWritten(written, entries);
   return { outcome: 'created', moveBalances: balanceMover(trx, entries) };

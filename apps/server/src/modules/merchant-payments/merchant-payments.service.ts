@@ -42,7 +42,7 @@ import type { Database, MerchantPaymentState } from '../../db/schema.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, fail } from '../../transport/errors.ts';
-import { writePosting, recordUnpostedTransaction, type PostingTransaction } from '../ledger/ledger.service.ts';
+import { NOTHING_TO_MOVE, writePosting, recordUnpostedTransaction, type PostingTransaction } from '../ledger/ledger.service.ts';
 import { createAcquirer, type AuthorizeResult, type DeclineReason } from '../gateway/acquirer.ts';
 import { PaymentCard } from '../gateway/card.ts';
 import { challengeUrl, openChallenge } from '../gateway/card-payments.service.ts';
@@ -246,9 +246,6 @@ interface Recorded {
   event: PaymentEventType | null;
   moveBalances(): Promise<void>;
 }
-
-/** Nothing moved: an authorisation waiting for its capture, a 3-D Secure challenge, a decline. */
-const NOTHING_TO_MOVE = async (): Promise<void> => {};
 
 async function recordAuthorization(
   deps: Deps,

@@ -14,7 +14,7 @@ import type { Transaction } from 'kysely';
 import { assert } from '@paywallet/ledger';
 import { TRANSACTION_STATUS } from '@paywallet/contract';
 import type { Database } from '../../db/schema.ts';
-import { closePendingTransaction, writePendingEntries } from '../ledger/ledger.service.ts';
+import { closePendingTransaction, NOTHING_TO_MOVE, writePendingEntries } from '../ledger/ledger.service.ts';
 import type { ChallengeOutcomeHandler } from '../gateway/challenge-handlers.ts';
 import { paymentEvent, tellPaymentEvent, type PaymentListeners } from './payment-events.ts';
 import { chargesOf, logStep, paymentPosting, postedStep } from './payment-postings.ts';
@@ -52,7 +52,7 @@ async function approve(deps: PaymentListeners, trx: Transaction<Database>, trans
   const locked = await lockChallenged(trx, transactionId);
   await logStep(trx, locked.attempt_id, GATEWAY_IP, '3-D Secure approved');
   // The merchant's balance moves last, after the payment's rows, log and event (docs/money.md, "Hot wallets").
-  let moveBalances = async () => {};
+  let moveBalances = NOTHING_TO_MOVE;
   if (locked.capture_method === 'automatic') {
     const view = await paymentAfterChange(trx, locked.merchant_user_id, transactionId);
     const posting = paymentPosting(locked.wallet_id, view.currency, chargesOf(locked.authorised_amount, view.feeMinor, view.vatMinor));

@@ -32,7 +32,7 @@ import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { fail } from '../../transport/errors.ts';
 import { AuditTrail, type AuditRecord } from '../../transport/audit-trail.ts';
-import { withPosting, writePosting, writePostingSet, type Posted, type WholePosting } from '../ledger/ledger.service.ts';
+import { NOTHING_TO_MOVE, withPosting, writePosting, writePostingSet, type Posted, type WholePosting } from '../ledger/ledger.service.ts';
 import type { SetAnswer, SetGroup } from '../ledger/posting-batcher.ts';
 import {
   consumedByPosting,
@@ -486,7 +486,7 @@ async function postTransfer(
   // Posted before under its key: the request, the notices and the day's usage went with that
   // first posting, so this confirm counts nothing (the quote's and the request's locks keep this
   // path for a defect; the key is the ledger's guard behind them).
-  if (posted.outcome === 'exists') return { ...posted, settle: async () => {} };
+  if (posted.outcome === 'exists') return { ...posted, settle: NOTHING_TO_MOVE };
   if (request) {
     // The request row is locked since lockPendingRequest, so nothing else can have closed it.
     assert(await acceptPendingRequest(trx, request.id, posted.transactionId), 'a locked pending request is accepted');
