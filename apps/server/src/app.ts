@@ -21,7 +21,7 @@ import { loggerOptions, type LogStream } from './plugins/logging.ts';
 import { drainableServer, registerGracefulShutdown, type HttpDrain } from './plugins/graceful-shutdown.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerModules } from './modules/index.ts';
-import { resolveScope } from './modules/auth/sessions.ts';
+import { sessionScopes } from './modules/auth/sessions.ts';
 import { recordAudits } from './modules/audit/audit.service.ts';
 import { registerDevOutbox } from './modules/dev-outbox/dev-outbox.routes.ts';
 import { registerGatewayPages } from './modules/gateway/gateway.routes.ts';
@@ -113,7 +113,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   };
   const dispatcher = new Dispatcher(
     deps,
-    doorScopeResolvers(deps, (token) => resolveScope(database.db, token)),
+    // The sessions of calls arriving together are read by one statement (sessions.ts).
+    doorScopeResolvers(deps, sessionScopes(database.db)),
     recordAudits,
     { strictResponses: !config.production },
   );

@@ -1,6 +1,7 @@
 // Queries of sessions: found by the sha256 of their token (the token itself is never stored),
 // revoked rather than deleted. Kysely only; `db` or `trx` first.
 import { sql } from 'kysely';
+import { assert } from '@paywallet/ledger';
 import type { Queryable } from '../../db/database.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { SessionsTable } from '../../db/schema.ts';
@@ -8,6 +9,7 @@ import type { SessionsTable } from '../../db/schema.ts';
 /** A live session with what the scope needs of its user (and of the administrator behind an impersonation). */
 export interface LiveSessionRow {
   id: bigint;
+  token_hash: string;
   user_id: bigint;
   stage: SessionsTable['stage'];
   impersonator_user_id: bigint | null;
@@ -42,6 +44,7 @@ function liveSessions(db: Queryable, at: LiveAt) {
     .leftJoin('users as opener_user', 'opener_user.id', 'opener.user_id')
     .select([
       'sessions.id',
+      'sessions.token_hash',
       'sessions.user_id',
       'sessions.stage',
       'sessions.impersonator_user_id',
@@ -71,17 +74,25 @@ function liveSessions(db: Queryable, at: LiveAt) {
 }
 
 /**
- * The live session of a token hash: every call reads it (docs/calls.md), so the statement is
- * built and compiled once (db/prepared.ts), and only its values change from call to call.
+ * The live sessions of these token hashes: every call reads its own (docs/calls.md), gathered
+ * with the calls arriving beside it (sessions.ts), so the statement is built and compiled once
+ * (db/prepared.ts) and takes the hashes as one array, whatever their number.
  */
-const liveSessionByHash = prepared((db: Queryable, tokenSha256: string, now: Date, impersonationOpenedAfter: Date) =>
-  liveSessions(db, { now, impersonationOpenedAfter }).where('sessions.token_hash', '=', tokenSha256),
+const liveSessionsByHashes = prepared((db: Queryable, tokenHashes: string, now: Date, impersonationOpenedAfter: Date) =>
+  liveSessions(db, { now, impersonationOpenedAfter }).where(sql<boolean>`sessions.token_hash = ANY(${tokenHashes}::text[])`),
 );
 
-/** The live session of a token hash. */
-export async function findLiveSession(db: Queryable, tokenSha256: string, at: LiveAt): Promise<LiveSessionRow | undefined> {
-  const rows = await liveSessionByHash(db, tokenSha256, at.now, at.impersonationOpenedAfter);
-  return rows[0];
+const HEX = /^[0-9a-f]+$/;
+
+/** The live sessions of these token hashes (sha256, hex), in no order. */
+export async function findLiveSessions(db: Queryable, tokenHashes: readonly string[], at: LiveAt): Promise<LiveSessionRow[]> {
+  if (tokenHashes.length === 0) return [];
+  // Hex only, so the array literal needs no quoting (and a hash never holds a comma or a brace).
+  assert(
+    tokenHashes.every((hash) => HEX.test(hash)),
+    'session token hashes are hex',
+  );
+  return liveSessionsByHashes(db, `{${tokenHashes.join(',')}}`, at.now, at.impersonationOpenedAfter);
 }
 
 /** Those of these sessions that are live. */

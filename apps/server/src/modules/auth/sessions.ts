@@ -8,6 +8,7 @@ import type { Db, Queryable } from '../../db/database.ts';
 import type { Role, Scope } from '../../transport/scope.ts';
 import { newSessionToken, sha256Hex } from '../../lib/secrets.ts';
 import { fail } from '../../transport/errors.ts';
+import { GatheredReads, type GatheredReadSettings } from '../../lib/gathered-reads.ts';
 import * as repository from './sessions.repository.ts';
 import type { LiveAt, LiveSessionRow } from './sessions.repository.ts';
 
@@ -38,8 +39,32 @@ function canAct(row: LiveSessionRow): boolean {
  * an impersonation past its hour or whose administrator's session ended.
  */
 export async function resolveScope(db: Db, token: string): Promise<Scope | null> {
-  const row = await repository.findLiveSession(db, sha256Hex(token), liveAt());
-  if (!row || !canAct(row)) return null;
+  const [row] = await repository.findLiveSessions(db, [sha256Hex(token)], liveAt());
+  return row ? scopeOf(row) : null;
+}
+
+/** Session reads gathered per node: what one statement reads at most, and how many run at once. */
+export const SESSION_READS: GatheredReadSettings = { inFlight: 1, maxKeys: 256 };
+
+/**
+ * resolveScope for the calls of a node: the tokens of calls that arrive together are read by one
+ * statement (lib/gathered-reads.ts). Each call's session is still read after the call arrived,
+ * never kept from an earlier one, so a sign-out, a blocked account or a staff member's narrowed
+ * features hold for the next call on any node, as with a read of its own.
+ */
+export function sessionScopes(db: Db, settings = SESSION_READS): (token: string) => Promise<Scope | null> {
+  const reads = new GatheredReads<string, LiveSessionRow>(async (hashes) => {
+    const rows = await repository.findLiveSessions(db, hashes, liveAt());
+    return new Map(rows.map((row) => [row.token_hash, row]));
+  }, settings);
+  return async (token) => {
+    const row = await reads.get(sha256Hex(token));
+    return row ? scopeOf(row) : null;
+  };
+}
+
+function scopeOf(row: LiveSessionRow): Scope | null {
+  if (!canAct(row)) return null;
   const isStaff = row.type === 'merchant' && row.parent_user_id !== 0n;
   const role: Role = row.type === 'consumer' ? 'consumer' : row.type === 'admin' ? 'admin' : isStaff ? 'staff' : 'owner';
   return {
