@@ -149,6 +149,15 @@ export async function chargeCard(deps: Deps, input: ChargeInput): Promise<Mercha
     scheme: priced.scheme.code,
   });
 
+  // The acquirer is asked before the transaction, never inside it: no connection is held, and no
+  // row locked, while a call out waits (a slow acquirer would otherwise empty the pool). A write
+  // that fails after the answer leaves the authorisation unrecorded, as a rolled-back one did.
+  const authorization = await createAcquirer().authorize(
+    card,
+    input.amountMinor,
+    priced.currency.code,
+    `merchant-${input.kind}-${input.attemptId}`,
+  );
   return deps.db.transaction().execute(async (trx) => {
     const draft: ChargeDraft = {
       input,
@@ -161,12 +170,6 @@ export async function chargeCard(deps: Deps, input: ChargeInput): Promise<Mercha
         card: { holderName: card.holderName, maskedNumber: card.maskedNumber },
       }),
     };
-    const authorization = await createAcquirer().authorize(
-      card,
-      input.amountMinor,
-      priced.currency.code,
-      `merchant-${input.kind}-${input.attemptId}`,
-    );
     await logStep(trx, input.attemptId, input.ip, 'Acquirer answered', {
       outcome: authorization.outcome,
       ...(authorization.outcome === 'declined' ? { reason: authorization.reason } : { reference: authorization.gatewayReference }),
