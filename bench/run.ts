@@ -34,6 +34,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import http from 'node:http';
 import pg from 'pg';
 import { CompiledQuery, sql } from 'kysely';
 import { postingKey, quoteCharges, sendMoneyEntries, TransactionType } from '@paywallet/ledger';
@@ -582,6 +583,41 @@ async function httpPart(ledger: PostingLedger, databaseUrl: string, options: Htt
   }
 }
 
+/**
+ * The load generator's client: node:http over kept-alive connections. It shares the machine's cores
+ * with the platform and PostgreSQL, so it should cost as little as a client can: global fetch
+ * took about as much CPU per send as the platform itself (docs/benchmarks.md).
+ */
+const clientAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+function postJson(url: string, body: unknown, token: string): Promise<unknown> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent: clientAgent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), accesstoken: token },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+          } catch (error) {
+            reject(error);
+          }
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
 async function httpLoad(ledger: PostingLedger, addresses: string[], options: HttpOptions): Promise<PartResult[]> {
   const { handle, wallets } = ledger;
   const clients = wallets.slice(0, 200);
@@ -589,12 +625,7 @@ async function httpLoad(ledger: PostingLedger, addresses: string[], options: Htt
   for (const w of clients)
     tokens.set(w.userId, (await openSession(handle.db, { userId: w.userId, stage: 'user', ip: '127.0.0.1', userAgent: 'bench' })).token);
   const call = async (address: string, callPath: string, body: unknown, token: string) => {
-    const response = await fetch(`${address}/api/v1/${callPath}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accesstoken: token },
-      body: JSON.stringify(body),
-    });
-    const json = (await response.json()) as { code: number; data: { hash?: string } };
+    const json = (await postJson(`${address}/api/v1/${callPath}`, body, token)) as { code: number; data: { hash?: string } };
     if (json.code === 500) throw new Error(`${callPath} answered 500`);
     return json;
   };
@@ -840,7 +871,7 @@ function ledgerReport(heading: string, results: PartResult[]): string[] {
       .map((load) => load.toFixed(1))
       .join(
         ', ',
-      )} at the end. PostgreSQL server on ${new URL(ADMIN_URL).host}. Settings: ${WALLETS} wallets, ${TRANSFERS} transfers per part after ${WARMUP} warm-up, part 1 at ${REFERENCE_WORKERS.join(' and ')} workers, parts 2s-3 at ${HIGH_WORKERS}, group commit window ${BATCH.windowMs} ms, at most ${BATCH.maxBatch} postings, ${BATCH.lanes} lanes, lock wait ${BATCH.lockWaitMs} ms, ${HTTP_CLIENTS} HTTP clients, ${HTTP_TRANSFERS} HTTP transfers, open loop ${OPEN_LOOP_S} s; part 4 runs the platform compiled, in its own process (NODE_ENV=production), as npm start does, part 4n2 two of them on the one database.`,
+      )} at the end. PostgreSQL server on ${new URL(ADMIN_URL).host}. Settings: ${WALLETS} wallets, ${TRANSFERS} transfers per part after ${WARMUP} warm-up, part 1 at ${REFERENCE_WORKERS.join(' and ')} workers, parts 2s-3 at ${HIGH_WORKERS}, group commit window ${BATCH.windowMs} ms, at most ${BATCH.maxBatch} postings, ${BATCH.lanes} lanes, lock wait ${BATCH.lockWaitMs} ms, ${HTTP_CLIENTS} HTTP clients (node:http, kept alive), ${HTTP_TRANSFERS} HTTP transfers, open loop ${OPEN_LOOP_S} s; part 4 runs the platform compiled, in its own process (NODE_ENV=production), as npm start does, part 4n2 two of them on the one database.`,
     '',
   ];
   if (postgres.length > 0)
