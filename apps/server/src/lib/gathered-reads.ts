@@ -39,7 +39,7 @@ export class GatheredReads<K, V> {
   private waiting = new Map<K, Waiter<V>[]>();
   private running = 0;
   private startScheduled = false;
-  /** How many reads ran, and how many keys they read: for tests and the benchmark. */
+  /** How many reads ran, and how many keys they read (for tests). */
   readonly counts = { reads: 0, keys: 0 };
 
   constructor(
