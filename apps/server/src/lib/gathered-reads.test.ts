@@ -28,7 +28,7 @@ describe('GatheredReads', () => {
     expect(started.map((read) => read.keys)).toEqual([['a']]);
     started[0]!.answer(new Map([['a', 'row a']]));
     await expect(answer).resolves.toBe('row a');
-    expect(reads.counts).toEqual({ reads: 1, keys: 1 });
+    expect(started).toHaveLength(1);
   });
 
   it('gathers the keys asked in one turn into one read', async () => {
@@ -62,7 +62,7 @@ describe('GatheredReads', () => {
       ]),
     );
     expect(await Promise.all(later)).toEqual(['a after', undefined, 'row c']);
-    expect(reads.counts).toEqual({ reads: 2, keys: 4 });
+    expect(started.flatMap((read) => read.keys)).toHaveLength(4);
   });
 
   it('reads a key asked twice once and answers both callers', async () => {

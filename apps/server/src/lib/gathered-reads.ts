@@ -39,8 +39,6 @@ export class GatheredReads<K, V> {
   private waiting = new Map<K, Waiter<V>[]>();
   private running = 0;
   private startScheduled = false;
-  /** How many reads ran, and how many keys they read (for tests). */
-  readonly counts = { reads: 0, keys: 0 };
 
   constructor(
     private readonly readMany: ReadMany<K, V>,
@@ -82,8 +80,6 @@ export class GatheredReads<K, V> {
 
   private async read(batch: Map<K, Waiter<V>[]>): Promise<void> {
     this.running += 1;
-    this.counts.reads += 1;
-    this.counts.keys += batch.size;
     try {
       const rows = await this.readMany([...batch.keys()]);
       for (const [key, waiters] of batch) for (const waiter of waiters) waiter.resolve(rows.get(key));

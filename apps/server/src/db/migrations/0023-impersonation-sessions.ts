@@ -1,6 +1,6 @@
 // An administrator's "log in as merchant" session ends with the administrator's own session
 // (DECISIONS 52): the impersonation names the session it was opened from, and a session is live
-// only while that one is (modules/auth/sessions.ts `resolveScope`, one query with a join).
+// only while that one is (modules/auth/sessions.ts `sessionScopes`, one query with a join).
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

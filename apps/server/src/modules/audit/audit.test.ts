@@ -21,7 +21,7 @@ import { countAllRows, createTestApp, proveEmail, signUp, VALID_SIGN_UP, type Te
 import { createTestPerson } from '../../test/money.ts';
 import { createTestMerchant } from '../../test/merchant.ts';
 import { createTestAdmin, impersonate } from '../../test/admin.ts';
-import { resolveScope } from '../auth/sessions.ts';
+import { sessionScopes } from '../auth/sessions.ts';
 
 let t: TestApp;
 
@@ -44,7 +44,7 @@ async function lastAuditId(): Promise<bigint> {
 }
 
 async function sessionIdOf(token: string): Promise<bigint> {
-  const scope = await resolveScope(t.deps.db, token);
+  const scope = await sessionScopes(t.deps.db)(token);
   if (!scope) throw new Error('the token has no session');
   return scope.sessionId;
 }

@@ -32,31 +32,25 @@ function canAct(row: LiveSessionRow): boolean {
   return row.impersonator_user_id === null || (row.impersonator_status !== null && !isBlockedUserStatus(row.impersonator_status));
 }
 
+/** Session reads gathered per node: what one statement reads at most, and how many run at once. */
+const SESSION_READS: GatheredReadSettings = { inFlight: 1, maxKeys: 256 };
+
 /**
  * The scope of a session token: who acts (the session's user), for whom (a staff member acts for
  * the merchant's main account), in which role, with which features, and the administrator
  * behind an impersonation. Null for an unknown, expired or revoked token, a blocked account, or
  * an impersonation past its hour or whose administrator's session ended.
+ *
+ * The tokens of calls that arrive together are read by one statement (lib/gathered-reads.ts),
+ * one reader per node. Each call's session is still read after the call arrived, never kept from
+ * an earlier one, so a sign-out, a blocked account or a staff member's narrowed features hold for
+ * the next call on any node, as with a read of its own.
  */
-export async function resolveScope(db: Db, token: string): Promise<Scope | null> {
-  const [row] = await repository.findLiveSessions(db, [sha256Hex(token)], liveAt());
-  return row ? scopeOf(row) : null;
-}
-
-/** Session reads gathered per node: what one statement reads at most, and how many run at once. */
-export const SESSION_READS: GatheredReadSettings = { inFlight: 1, maxKeys: 256 };
-
-/**
- * resolveScope for the calls of a node: the tokens of calls that arrive together are read by one
- * statement (lib/gathered-reads.ts). Each call's session is still read after the call arrived,
- * never kept from an earlier one, so a sign-out, a blocked account or a staff member's narrowed
- * features hold for the next call on any node, as with a read of its own.
- */
-export function sessionScopes(db: Db, settings = SESSION_READS): (token: string) => Promise<Scope | null> {
+export function sessionScopes(db: Db): (token: string) => Promise<Scope | null> {
   const reads = new GatheredReads<string, LiveSessionRow>(async (hashes) => {
     const rows = await repository.findLiveSessions(db, hashes, liveAt());
     return new Map(rows.map((row) => [row.token_hash, row]));
-  }, settings);
+  }, SESSION_READS);
   return async (token) => {
     const row = await reads.get(sha256Hex(token));
     return row ? scopeOf(row) : null;
@@ -79,7 +73,7 @@ function scopeOf(row: LiveSessionRow): Scope | null {
   };
 }
 
-/** Which of these sessions can still act (the live stream ends the others' streams), by the rules of resolveScope. */
+/** Which of these sessions can still act (the live stream ends the others' streams), by the rules of sessionScopes. */
 export async function listLiveSessionIds(db: Queryable, sessionIds: readonly bigint[], now: Date): Promise<bigint[]> {
   const rows = await repository.listLiveSessions(db, sessionIds, liveAt(now));
   return rows.filter(canAct).map((row) => row.id);

@@ -17,7 +17,7 @@ import { balanceOf, createTestPerson, expectLedgerInvariants, fundWallet, sentTo
 import { AuditTrail } from '../../transport/audit-trail.ts';
 import { AppError } from '../../transport/errors.ts';
 import { recordAudits } from '../audit/audit.service.ts';
-import { resolveScope } from '../auth/sessions.ts';
+import { sessionScopes } from '../auth/sessions.ts';
 import { DEFAULT_POSTING_BATCH_SETTINGS, PostingBatcher, type BatchReport } from '../ledger/posting-batcher.ts';
 import type { PostingRunner } from '../ledger/ledger.service.ts';
 import { confirmSendMoney } from './transfers.service.ts';
@@ -67,7 +67,7 @@ async function quote(payer: TestPerson, payee: TestPerson, amount: number): Prom
 async function confirmsOf(quotes: readonly Quoted[]): Promise<() => Promise<Answer[]>> {
   const trails = await Promise.all(
     quotes.map(async ({ payer }) => {
-      const scope = await resolveScope(t.deps.db, payer.token);
+      const scope = await sessionScopes(t.deps.db)(payer.token);
       expect(scope).not.toBeNull();
       return new AuditTrail(recordAudits, confirmSendMoneyCall, scope, { ip: '10.0.0.7' });
     }),
