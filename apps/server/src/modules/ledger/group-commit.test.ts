@@ -359,6 +359,74 @@ describe("posting sets: a batch's whole postings written together", () => {
     await expectLedgerInvariants(t);
   });
 
+  it('writes in a set every column, entry and charge a posting alone writes, text of any kind included', async () => {
+    const [payer] = await fundedPeople(1, 100_000n);
+    const [payee] = await fundedPeople(1, 0n);
+    // The set sends its rows as JSON: quotes, backslashes, a newline, a tab, braces, Arabic
+    // text and an emoji must arrive as they were given.
+    const awkward = 'Ali\'s "gift" \\ back\\slash\nline two\t{1,2} ٪ مرحبا 💸';
+    const posting = (key: string) => {
+      const { movement, entries, chargeRows } = transferPosting(payer!, payee!, { currencyId, key, charges: CHARGES });
+      const full = {
+        ...movement,
+        sender: { ...movement.sender!, title: awkward, accountNumber: 'PW"1' },
+        receiver: { ...movement.receiver!, title: `${awkward} (payee)` },
+        referenceId: 'REF-"1"',
+        gatewayReferenceId: 'GW\\7',
+        approvalCode: 'A1B2C3',
+        card: { holderName: awkward, maskedNumber: '411111******1111', brand: 'visa' },
+        notes: awkward,
+        moneyRequestId: 987_654_321_987n,
+        failureReason: null,
+        merchantPayment: {
+          customerId: null,
+          paymentLinkId: null,
+          apiPaymentId: null,
+          posDeviceId: null,
+          clientReference: 'order "42"',
+          description: awkward,
+          hostReference: 'H\\1',
+        },
+      };
+      return { movement: full, entries, chargeRows };
+    };
+    const alone = posting(freshKey());
+    const aloneAnswer = await postMovement(t.deps.db, alone.movement, alone.entries, alone.chargeRows);
+    const { batcher, reports } = recordingBatcher();
+    const inSet = [posting(freshKey()), posting(freshKey()), posting(freshKey())];
+    const setAnswers = await Promise.all(inSet.map((p) => postMovement(batcher, p.movement, p.entries, p.chargeRows)));
+    expect(reports).toEqual([{ lane: 0, size: 3, committed: 3, failed: 0, retried: 0, deadlocks: 0, commitError: false, setWritten: 3 }]);
+
+    const written = async (answer: Awaited<ReturnType<typeof postMovement>>) => {
+      const id = answer.ok ? answer.value.transactionId : -1n;
+      const row = await t.deps.db.selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const { id: _id, uuid: _uuid, created_at: _c, updated_at: _u, posting_key: _k, posting_digest: _d, ...columns } = row;
+      const entries = await t.deps.db
+        .selectFrom('ledger_entries')
+        .select(['wallet_id', 'system_account', 'currency', 'bucket', 'amount'])
+        .where('transaction_id', '=', id)
+        .orderBy('id')
+        .execute();
+      const charges = await t.deps.db
+        .selectFrom('transaction_charges')
+        .select(['name', 'type', 'charges'])
+        .where('transaction_id', '=', id)
+        .orderBy('id')
+        .execute();
+      return { columns, entries, charges, keyed: row.posting_key !== null && row.posting_digest !== null };
+    };
+    const expected = await written(aloneAnswer);
+    expect(expected.columns).toMatchObject({
+      notes: awkward,
+      card_holder_name: awkward,
+      description: awkward,
+      money_request_id: 987_654_321_987n,
+    });
+    expect(expected.keyed).toBe(true);
+    for (const answer of setAnswers) expect(await written(answer)).toEqual(expected);
+    await expectLedgerInvariants(t);
+  });
+
   it('writes postings without charge rows in a set (fee-free deposits), and a set of one as its own posting', async () => {
     const [first, second] = await fundedPeople(2, 0n);
     const { batcher, reports } = recordingBatcher();

@@ -180,31 +180,97 @@ export async function moveWalletBalances(trx: Transaction<Database>, delta: Wall
 
 /** The INSERT of a business row, shared by the posted and the unposted paths. */
 function transactionInsertSql(m: PostingTransaction, uuid: string, keyed: KeyedPosting | null) {
-  return sql`INSERT INTO transactions (${TRANSACTION_COLUMNS}) VALUES ${transactionValuesSql(m, uuid, keyed)}`;
+  const row = transactionRow(m, uuid, keyed);
+  return sql`INSERT INTO transactions (${TRANSACTION_COLUMNS}) VALUES (${sql.join(TRANSACTION_COLUMN_NAMES.map((column) => row[column]))})`;
 }
 
-const TRANSACTION_COLUMNS = sql.raw(`
-        uuid, transaction_type_id, status, currency_id, amount, fee, vat, total_amount,
-        sender_user_id, sender_account_id, sender_account_title, sender_account_number,
-        receiver_user_id, receiver_account_id, receiver_account_title, receiver_account_number,
-        payment_method_id, reference_id, refrence, gateway_reference_id,
-        card_holder_name, card_number, card_brand, notes, money_request_id, settlement_status, failure_reason, channel_id,
-        customer_id, payment_link_id, api_payment_id, pos_device_id, client_reference, description, host_reference,
-        posting_key, posting_digest, approval_code`);
+const TRANSACTION_COLUMN_NAMES = [
+  'uuid',
+  'transaction_type_id',
+  'status',
+  'currency_id',
+  'amount',
+  'fee',
+  'vat',
+  'total_amount',
+  'sender_user_id',
+  'sender_account_id',
+  'sender_account_title',
+  'sender_account_number',
+  'receiver_user_id',
+  'receiver_account_id',
+  'receiver_account_title',
+  'receiver_account_number',
+  'payment_method_id',
+  'reference_id',
+  'refrence',
+  'gateway_reference_id',
+  'card_holder_name',
+  'card_number',
+  'card_brand',
+  'notes',
+  'money_request_id',
+  'settlement_status',
+  'failure_reason',
+  'channel_id',
+  'customer_id',
+  'payment_link_id',
+  'api_payment_id',
+  'pos_device_id',
+  'client_reference',
+  'description',
+  'host_reference',
+  'posting_key',
+  'posting_digest',
+  'approval_code',
+] as const;
+const TRANSACTION_COLUMNS = sql.raw(TRANSACTION_COLUMN_NAMES.join(', '));
 
-/** One business row's values, in the order of TRANSACTION_COLUMNS. */
-function transactionValuesSql(m: PostingTransaction, uuid: string, keyed: KeyedPosting | null) {
+type TransactionRow = Record<(typeof TRANSACTION_COLUMN_NAMES)[number], string | number | bigint | null>;
+
+/** One business row's values by column: a parameter each in a single INSERT, a JSON object in a set's. */
+function transactionRow(m: PostingTransaction, uuid: string, keyed: KeyedPosting | null): TransactionRow {
   const mp = m.merchantPayment;
-  return sql`(
-        ${uuid}, ${m.typeId}, ${m.status}, ${m.currencyId}, ${m.amountMinor}, ${m.feeMinor}, ${m.vatMinor}, ${m.totalAmountMinor},
-        ${m.sender?.userId ?? null}, ${m.sender?.walletId ?? null}, ${m.sender?.title ?? null}, ${m.sender?.accountNumber ?? null},
-        ${m.receiver?.userId ?? null}, ${m.receiver?.walletId ?? null}, ${m.receiver?.title ?? null}, ${m.receiver?.accountNumber ?? null},
-        ${m.paymentMethodId ?? null}, ${m.referenceId ?? null}, ${m.referenceId ?? null}, ${m.gatewayReferenceId ?? null},
-        ${m.card?.holderName ?? null}, ${m.card?.maskedNumber ?? null}, ${m.card?.brand ?? null}, ${m.notes ?? null},
-        ${m.moneyRequestId ?? null}, ${null}, ${m.failureReason ?? null}, ${m.channelId ?? null},
-        ${mp?.customerId ?? null}, ${mp?.paymentLinkId ?? null}, ${mp?.apiPaymentId ?? null}, ${mp?.posDeviceId ?? null},
-        ${mp?.clientReference ?? null}, ${mp?.description ?? null}, ${mp?.hostReference ?? null},
-        ${keyed?.key ?? null}, ${keyed?.digest ?? null}, ${m.approvalCode ?? null})`;
+  return {
+    uuid,
+    transaction_type_id: m.typeId,
+    status: m.status,
+    currency_id: m.currencyId,
+    amount: m.amountMinor,
+    fee: m.feeMinor,
+    vat: m.vatMinor,
+    total_amount: m.totalAmountMinor,
+    sender_user_id: m.sender?.userId ?? null,
+    sender_account_id: m.sender?.walletId ?? null,
+    sender_account_title: m.sender?.title ?? null,
+    sender_account_number: m.sender?.accountNumber ?? null,
+    receiver_user_id: m.receiver?.userId ?? null,
+    receiver_account_id: m.receiver?.walletId ?? null,
+    receiver_account_title: m.receiver?.title ?? null,
+    receiver_account_number: m.receiver?.accountNumber ?? null,
+    payment_method_id: m.paymentMethodId ?? null,
+    reference_id: m.referenceId ?? null,
+    refrence: m.referenceId ?? null,
+    gateway_reference_id: m.gatewayReferenceId ?? null,
+    card_holder_name: m.card?.holderName ?? null,
+    card_number: m.card?.maskedNumber ?? null,
+    card_brand: m.card?.brand ?? null,
+    notes: m.notes ?? null,
+    money_request_id: m.moneyRequestId ?? null,
+    settlement_status: null,
+    failure_reason: m.failureReason ?? null,
+    channel_id: m.channelId ?? null,
+    customer_id: mp?.customerId ?? null,
+    payment_link_id: mp?.paymentLinkId ?? null,
+    api_payment_id: mp?.apiPaymentId ?? null,
+    pos_device_id: mp?.posDeviceId ?? null,
+    client_reference: mp?.clientReference ?? null,
+    description: mp?.description ?? null,
+    host_reference: mp?.hostReference ?? null,
+    posting_key: keyed?.key ?? null,
+    posting_digest: keyed?.digest ?? null,
+    approval_code: m.approvalCode ?? null,
+  };
 }
 
 function entryValues(entries: Entries) {
@@ -246,36 +312,61 @@ export interface SetPosting {
  */
 export async function insertPostedSet(trx: Transaction<Database>, postings: SetPosting[]): Promise<Map<string, WrittenEntries>> {
   assert(postings.length > 0, 'a set has postings');
-  const entryRows = postings.flatMap((p) => p.entries.map((e) => sql`(${p.uuid}::uuid, ${entryTuple(e)})`));
-  const chargeRows = postings.flatMap((p) =>
-    p.charges
-      .filter((c) => c.chargesMinor > 0n)
-      .map((c) => sql`(${p.uuid}::uuid, ${c.name}::text, ${c.type}::text, ${c.chargesMinor}::bigint)`),
+  const rows = postings.map((p) => transactionRow(p.movement, p.uuid, p.keyed));
+  const entryRows = postings.flatMap((p) =>
+    p.entries.map((e) => ({
+      uuid: p.uuid,
+      wallet_id: e.account.kind === 'wallet' ? e.account.walletId : null,
+      system_account: e.account.kind === 'system' ? e.account.system : null,
+      currency: e.currency,
+      bucket: e.bucket,
+      amount: e.amountMinor,
+    })),
   );
+  const chargeRows = postings.flatMap((p) =>
+    p.charges.filter((c) => c.chargesMinor > 0n).map((c) => ({ uuid: p.uuid, name: c.name, type: c.type, charges: c.chargesMinor })),
+  );
+  // The rows go as three JSON parameters, so the statement's text is the same whatever the set's
+  // size: PostgreSQL parses and plans it once per connection (named-statements.ts), where a
+  // VALUES list of the set's size was a new text, parsed and planned, nearly every batch.
   const result = await sql<WrittenRow & { uuid: string }>`
     WITH t AS (
       INSERT INTO transactions (${TRANSACTION_COLUMNS})
-      VALUES ${sql.join(postings.map((p) => transactionValuesSql(p.movement, p.uuid, p.keyed)))}
+      SELECT ${TRANSACTION_COLUMNS}
+        FROM json_populate_recordset(NULL::transactions, ${jsonRows(rows)}::json) WITH ORDINALITY AS p
+       ORDER BY p.ordinality
       ON CONFLICT (posting_key) WHERE posting_key IS NOT NULL DO NOTHING
       RETURNING id, uuid
     ), e AS (
       INSERT INTO ledger_entries (transaction_id, wallet_id, system_account, currency, bucket, amount)
       SELECT t.id, v.wallet_id, v.system_account, v.currency, v.bucket, v.amount
-        FROM t JOIN (VALUES ${sql.join(entryRows)}) AS v(uuid, wallet_id, system_account, currency, bucket, amount) ON v.uuid = t.uuid
+        FROM t JOIN ROWS FROM (json_to_recordset(${jsonRows(entryRows)}::json)
+                    AS (uuid uuid, wallet_id bigint, system_account text, currency char(3), bucket text, amount bigint))
+                    WITH ORDINALITY AS v(uuid, wallet_id, system_account, currency, bucket, amount, n) ON v.uuid = t.uuid
+       ORDER BY v.n
       RETURNING transaction_id, amount
-    )${
-      chargeRows.length
-        ? sql`, c AS (
+    ), c AS (
       INSERT INTO transaction_charges (transaction_id, name, type, charges)
       SELECT t.id, v.name, v.type, v.charges
-        FROM t JOIN (VALUES ${sql.join(chargeRows)}) AS v(uuid, name, type, charges) ON v.uuid = t.uuid
-    )`
-        : sql``
-    }
+        FROM t JOIN ROWS FROM (json_to_recordset(${jsonRows(chargeRows)}::json) AS (uuid uuid, name text, type text, charges bigint))
+                    WITH ORDINALITY AS v(uuid, name, type, charges, n) ON v.uuid = t.uuid
+       ORDER BY v.n
+    )
     SELECT t.id, t.uuid, COALESCE(w.entries_sum, 0) AS entries_sum, COALESCE(w.entries_count, 0) AS entries_count
       FROM t LEFT JOIN (SELECT transaction_id, SUM(amount) AS entries_sum, count(*) AS entries_count FROM e GROUP BY transaction_id) AS w
         ON w.transaction_id = t.id`.execute(trx);
   return new Map(result.rows.map((row) => [row.uuid, written(row)!]));
+}
+
+/**
+ * Rows as one JSON array: bigints as strings (PostgreSQL reads them into bigint columns exactly),
+ * null columns left out (json_populate_recordset and json_to_recordset read a missing key as
+ * NULL), which halves a transfer's business row.
+ */
+function jsonRows(rows: readonly object[]): string {
+  return JSON.stringify(rows, (_key, value: unknown) =>
+    typeof value === 'bigint' ? value.toString() : value === null ? undefined : value,
+  );
 }
 
 /** A wallet's move within a set: the summed deltas, and the summed debits alone (what must be covered). */
@@ -299,12 +390,18 @@ export interface SetWalletMove {
  */
 export async function moveWalletSet(trx: Transaction<Database>, moves: SetWalletMove[]): Promise<boolean> {
   if (moves.length === 0) return true;
-  const rows = moves.map(
-    (m) =>
-      sql`(${m.walletId}::bigint, ${m.availableMinor}::bigint, ${m.onHoldMinor}::bigint, ${m.availableDebitsMinor}::bigint, ${m.onHoldDebitsMinor}::bigint)`,
-  );
+  const rows = moves.map((m) => ({
+    id: m.walletId,
+    available: m.availableMinor,
+    on_hold: m.onHoldMinor,
+    available_debits: m.availableDebitsMinor,
+    on_hold_debits: m.onHoldDebitsMinor,
+  }));
   const updated = await sql<{ id: bigint }>`
-    WITH d(id, available, on_hold, available_debits, on_hold_debits) AS (VALUES ${sql.join(rows)}),
+    WITH d AS (
+      SELECT * FROM json_to_recordset(${jsonRows(rows)}::json)
+                 AS d(id bigint, available bigint, on_hold bigint, available_debits bigint, on_hold_debits bigint)
+    ),
     locked AS MATERIALIZED (
       SELECT w.id FROM wallets w WHERE w.id IN (SELECT d.id FROM d) ORDER BY w.id FOR NO KEY UPDATE OF w
     )

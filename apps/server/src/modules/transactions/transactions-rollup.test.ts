@@ -259,6 +259,37 @@ describe('the transaction list rollup', () => {
     expect(page.paginationData.total).toBe(await listCount(t.deps.db, countedList, params));
   });
 
+  it('keeps each row’s customer country: read when a customer is named, cleared with the customer, none without one', async () => {
+    // The trigger fires only for a row that names a customer or carries a country (migration 0041).
+    const db = t.deps.db;
+    const [inAe, inFr] = [await insertCustomer('AE'), await insertCustomer('FR')];
+    const row = (customerId: bigint | null) => ({ ...randomTransaction(Date.now()), customer_id: customerId });
+    const countryOf = async (id: bigint) =>
+      (await db.selectFrom('transactions').select('customer_country').where('id', '=', id).executeTakeFirstOrThrow()).customer_country;
+    const [named, unnamed] = await db
+      .insertInto('transactions')
+      .values([row(inAe), row(null)])
+      .returning('id')
+      .execute();
+    expect(await countryOf(named!.id)).toBe('AE');
+    expect(await countryOf(unnamed!.id)).toBeNull();
+
+    await db.updateTable('transactions').set({ customer_id: inFr }).where('id', '=', named!.id).execute();
+    expect(await countryOf(named!.id)).toBe('FR');
+    await db.updateTable('transactions').set({ customer_id: null }).where('id', '=', named!.id).execute();
+    expect(await countryOf(named!.id)).toBeNull();
+    await db.updateTable('transactions').set({ customer_id: inAe }).where('id', '=', unnamed!.id).execute();
+    expect(await countryOf(unnamed!.id)).toBe('AE');
+    // A country given without a customer is not kept: the customer's is the only source.
+    const [given] = await db
+      .insertInto('transactions')
+      .values([{ ...row(null), customer_country: 'US' }])
+      .returning('id')
+      .execute();
+    expect(await countryOf(given!.id)).toBeNull();
+    await expectAllExact();
+  });
+
   it('counts once a transfer between one merchant’s own wallets in the merchant’s list, and once in each wallet’s', async () => {
     const db = t.deps.db;
     const before = {
