@@ -1,25 +1,32 @@
 // The audit log's one insert (of one row or many). Rows are never updated or deleted (a trigger refuses it).
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
+import { jsonRows } from '../../db/json-rows.ts';
 import type { AuditEntry } from '../../transport/audit-trail.ts';
 
 export async function insertAuditRows(db: Queryable, entries: readonly AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await db
-    .insertInto('audit_log')
-    .values(
-      entries.map((entry) => ({
-        action: entry.action,
-        actor_user_id: entry.actorUserId,
-        acting_as: entry.actingAs,
-        on_behalf_of_user_id: entry.onBehalfOfUserId,
-        impersonator_user_id: entry.impersonatorUserId,
-        session_id: entry.sessionId,
-        ip: entry.ip,
-        call_path: entry.callPath,
-        subject_type: entry.subjectType,
-        subject_id: entry.subjectId,
-        detail: entry.detail === null ? null : JSON.stringify(entry.detail),
-      })),
-    )
-    .execute();
+  // One text whatever the number of rows (json-rows.ts), in the order given.
+  const rows = entries.map((entry) => ({
+    action: entry.action,
+    actor_user_id: entry.actorUserId,
+    acting_as: entry.actingAs,
+    on_behalf_of_user_id: entry.onBehalfOfUserId,
+    impersonator_user_id: entry.impersonatorUserId,
+    session_id: entry.sessionId,
+    ip: entry.ip,
+    call_path: entry.callPath,
+    subject_type: entry.subjectType,
+    subject_id: entry.subjectId,
+    detail: entry.detail,
+  }));
+  await sql`
+    INSERT INTO audit_log (${AUDIT_COLUMNS})
+    SELECT ${AUDIT_COLUMNS}
+      FROM json_populate_recordset(NULL::audit_log, ${jsonRows(rows)}::json) WITH ORDINALITY AS a
+     ORDER BY a.ordinality`.execute(db);
 }
+
+const AUDIT_COLUMNS = sql.raw(
+  'action, actor_user_id, acting_as, on_behalf_of_user_id, impersonator_user_id, session_id, ip, call_path, subject_type, subject_id, detail',
+);

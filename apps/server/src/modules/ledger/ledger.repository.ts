@@ -12,6 +12,7 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { TRANSACTION_STATUS } from '@paywallet/contract';
 import { assert, type Entries } from '@paywallet/ledger';
+import { jsonRows } from '../../db/json-rows.ts';
 import type { Database } from '../../db/schema.ts';
 import type {
   ChargeRow,
@@ -326,9 +327,7 @@ export async function insertPostedSet(trx: Transaction<Database>, postings: SetP
   const chargeRows = postings.flatMap((p) =>
     p.charges.filter((c) => c.chargesMinor > 0n).map((c) => ({ uuid: p.uuid, name: c.name, type: c.type, charges: c.chargesMinor })),
   );
-  // The rows go as three JSON parameters, so the statement's text is the same whatever the set's
-  // size: PostgreSQL parses and plans it once per connection (named-statements.ts), where a
-  // VALUES list of the set's size was a new text, parsed and planned, nearly every batch.
+  // The rows go as three JSON parameters (json-rows.ts): one text whatever the set's size.
   const result = await sql<WrittenRow & { uuid: string }>`
     WITH t AS (
       INSERT INTO transactions (${TRANSACTION_COLUMNS})
@@ -356,17 +355,6 @@ export async function insertPostedSet(trx: Transaction<Database>, postings: SetP
       FROM t LEFT JOIN (SELECT transaction_id, SUM(amount) AS entries_sum, count(*) AS entries_count FROM e GROUP BY transaction_id) AS w
         ON w.transaction_id = t.id`.execute(trx);
   return new Map(result.rows.map((row) => [row.uuid, written(row)!]));
-}
-
-/**
- * Rows as one JSON array: bigints as strings (PostgreSQL reads them into bigint columns exactly),
- * null columns left out (json_populate_recordset and json_to_recordset read a missing key as
- * NULL), which halves a transfer's business row.
- */
-function jsonRows(rows: readonly object[]): string {
-  return JSON.stringify(rows, (_key, value: unknown) =>
-    typeof value === 'bigint' ? value.toString() : value === null ? undefined : value,
-  );
 }
 
 /** A wallet's move within a set: the summed deltas, and the summed debits alone (what must be covered). */

@@ -1,5 +1,7 @@
 // The only writes to the notifications table (a lint rule keeps it so).
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
+import { jsonRows } from '../../db/json-rows.ts';
 import { defineListSource } from '../../db/lists.ts';
 import type { NotificationData } from './notification-types.ts';
 
@@ -13,10 +15,13 @@ export interface NotificationRow {
 /** Several rows in one insert (both parties of a transfer). */
 export async function insertNotifications(db: Queryable, rows: readonly NotificationRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insertInto('notifications')
-    .values(rows.map((row) => ({ user_id: row.userId, type: row.type, message: row.message, data: JSON.stringify(row.data) })))
-    .execute();
+  // One text whatever the number of rows (json-rows.ts), in the order given.
+  const values = rows.map((row) => ({ user_id: row.userId, type: row.type, message: row.message, data: row.data }));
+  await sql`
+    INSERT INTO notifications (user_id, type, message, data)
+    SELECT user_id, type, message, data
+      FROM json_populate_recordset(NULL::notifications, ${jsonRows(values)}::json) WITH ORDINALITY AS n
+     ORDER BY n.ordinality`.execute(db);
 }
 
 // ---- reading and marking read (the bell, the all-notification page, the live stream) ------

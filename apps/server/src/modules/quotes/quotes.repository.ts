@@ -2,6 +2,7 @@
 // stored) and locked (FOR UPDATE) while it is confirmed. Kysely only; `db` or `trx` first.
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
+import { jsonList, jsonRows } from '../../db/json-rows.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { Database, QuotesTable } from '../../db/schema.ts';
 
@@ -45,7 +46,7 @@ export async function lockQuotesByHashes(trx: Transaction<Database>, hashesSha25
   return trx
     .selectFrom('quotes')
     .select(['id', 'hash_sha256', 'user_id', 'kind', 'payload', 'expires_at', 'consumed_at', 'result'])
-    .where('hash_sha256', 'in', hashesSha256)
+    .where(sql<boolean>`hash_sha256 IN (SELECT json_array_elements_text(${jsonList(hashesSha256)}::json))`)
     .orderBy('id')
     .forUpdate()
     .execute();
@@ -57,10 +58,10 @@ export async function markQuotesConsumed(
   consumed: readonly { quoteId: bigint; transactionId: bigint; result: Record<string, unknown> }[],
 ): Promise<number> {
   if (consumed.length === 0) return 0;
-  const rows = consumed.map((c) => sql`(${c.quoteId}::bigint, ${c.transactionId}::bigint, ${JSON.stringify(c.result)}::jsonb)`);
+  const rows = consumed.map((c) => ({ id: c.quoteId, transaction_id: c.transactionId, result: c.result }));
   const updated = await sql<{ id: bigint }>`
     UPDATE quotes SET consumed_at = now(), transaction_id = v.transaction_id, result = v.result
-      FROM (VALUES ${sql.join(rows)}) AS v(id, transaction_id, result)
+      FROM json_to_recordset(${jsonRows(rows)}::json) AS v(id bigint, transaction_id bigint, result jsonb)
      WHERE quotes.id = v.id AND quotes.consumed_at IS NULL
  RETURNING quotes.id`.execute(trx);
   return updated.rows.length;

@@ -8,6 +8,7 @@ import { assert } from '@paywallet/ledger';
 import { WALLET_KIND } from '@paywallet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
+import { jsonRows } from '../../db/json-rows.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { WalletWithCurrency } from '../wallets/wallets.service.ts';
 import type { PaymentMethodRow } from '../payment-methods/payment-methods.service.ts';
@@ -212,12 +213,12 @@ export async function findPartiesOf(
 ): Promise<({ payer: PartyRow; payee: PartyRow } | undefined)[]> {
   assert(sends.length > 0, 'parties of at least one send');
   const rows = sends.flatMap((send, index) => [
-    sql`(${index}::int, 'payer', ${send.payerUserId}::bigint, ${send.payerWalletId}::bigint, ${send.currencyId}::int)`,
-    sql`(${index}::int, 'payee', ${send.payeeUserId}::bigint, ${send.payeeWalletId}::bigint, ${send.currencyId}::int)`,
+    { send_index: index, role: 'payer', user_id: send.payerUserId, wallet_id: send.payerWalletId, currency_id: send.currencyId },
+    { send_index: index, role: 'payee', user_id: send.payeeUserId, wallet_id: send.payeeWalletId, currency_id: send.currencyId },
   ]);
   const result = await sql<PersonRow & WalletColumns & { send_index: number; role: 'payer' | 'payee' }>`
     SELECT p.send_index, p.role, u.id, u.first_name, u.last_name, u.email, u.phone_number, u.avatar, u.status, u.type, ${WALLET_COLUMNS}
-      FROM (VALUES ${sql.join(rows)}) AS p(send_index, role, user_id, wallet_id, currency_id)
+      FROM json_to_recordset(${jsonRows(rows)}::json) AS p(send_index int, role text, user_id bigint, wallet_id bigint, currency_id int)
       JOIN users u ON u.id = p.user_id
       LEFT JOIN LATERAL (
         SELECT * FROM wallets
@@ -277,14 +278,17 @@ export async function addToDailyUsage(trx: Transaction<Database>, usage: DailyUs
 export async function addToDailyUsageOf(trx: Transaction<Database>, usages: readonly DailyUsage[]): Promise<Set<bigint>> {
   assert(new Set(usages.map((usage) => usage.payerUserId)).size === usages.length, 'one usage a payer');
   const sorted = [...usages].sort((a, b) => (a.payerUserId < b.payerUserId ? -1 : 1));
-  const rows = sorted.map(
-    (usage) => sql`(${usage.payerUserId}::bigint, ${usage.currencyId}::int, ${usage.day}::date, ${usage.enteredMinor}::bigint)`,
-  );
+  const rows = sorted.map((usage) => ({
+    user_id: usage.payerUserId,
+    currency_id: usage.currencyId,
+    day: usage.day,
+    sent_minor: usage.enteredMinor,
+  }));
   const result = await sql<{ user_id: bigint }>`
     WITH lim AS (
       SELECT v.user_id, v.currency_id, v.day, v.sent_minor,
              COALESCE((SELECT t.daily_limit_minor FROM (${TRANSFER_PRIVILEGE}) t WHERE t.currency_id = v.currency_id LIMIT 1), 0) AS daily_limit
-        FROM (VALUES ${sql.join(rows)}) AS v(user_id, currency_id, day, sent_minor)
+        FROM json_to_recordset(${jsonRows(rows)}::json) AS v(user_id bigint, currency_id int, day date, sent_minor bigint)
     )
     INSERT INTO daily_send_usage AS u (user_id, currency_id, day, sent_minor)
     SELECT lim.user_id, lim.currency_id, lim.day, lim.sent_minor
