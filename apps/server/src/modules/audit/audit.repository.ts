@@ -1,7 +1,6 @@
 // The audit log's one insert (of one row or many). Rows are never updated or deleted (a trigger refuses it).
-import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
-import { jsonRows } from '../../db/json-rows.ts';
+import { insertJsonRowsSql } from '../../db/json-rows.ts';
 import type { AuditEntry } from '../../transport/audit-trail.ts';
 
 export async function insertAuditRows(db: Queryable, entries: readonly AuditEntry[]): Promise<void> {
@@ -20,13 +19,5 @@ export async function insertAuditRows(db: Queryable, entries: readonly AuditEntr
     subject_id: entry.subjectId,
     detail: entry.detail,
   }));
-  await sql`
-    INSERT INTO audit_log (${AUDIT_COLUMNS})
-    SELECT ${AUDIT_COLUMNS}
-      FROM json_populate_recordset(NULL::audit_log, ${jsonRows(rows)}::json) WITH ORDINALITY AS a
-     ORDER BY a.ordinality`.execute(db);
+  await insertJsonRowsSql('audit_log', rows).execute(db);
 }
-
-const AUDIT_COLUMNS = sql.raw(
-  'action, actor_user_id, acting_as, on_behalf_of_user_id, impersonator_user_id, session_id, ip, call_path, subject_type, subject_id, detail',
-);

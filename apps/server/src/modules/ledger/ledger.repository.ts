@@ -12,7 +12,7 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { TRANSACTION_STATUS } from '@paywallet/contract';
 import { assert, type Entries } from '@paywallet/ledger';
-import { jsonRows } from '../../db/json-rows.ts';
+import { insertJsonRowsSql, jsonRows } from '../../db/json-rows.ts';
 import type { Database } from '../../db/schema.ts';
 import type {
   ChargeRow,
@@ -82,11 +82,13 @@ async function writeEntriesOf(
       ${row}
       RETURNING id, uuid
     ), e AS (
-      INSERT INTO ledger_entries (transaction_id, wallet_id, system_account, currency, bucket, amount)
-      SELECT t.id, v.wallet_id, v.system_account, v.currency, v.bucket, v.amount
-        FROM t, (VALUES ${sql.join(entryValues(entries))}) AS v(wallet_id, system_account, currency, bucket, amount)
-      RETURNING amount
-    ) ${chargeInsertSql(charges)}${alongside ? sql`, alongside AS (${alongside(sql`t`)})` : sql``}
+      ${entriesInsertSql(
+        entries.map((e) => entryRow(e)),
+        'alone',
+      )}
+    ), c AS (
+      ${chargesInsertSql(chargeRowsOf(charges), 'alone')}
+    )${alongside ? sql`, alongside AS (${alongside(sql`t`)})` : sql``}
     SELECT t.id, (SELECT COALESCE(SUM(amount), 0) FROM e) AS entries_sum, (SELECT count(*) FROM e) AS entries_count FROM t`.execute(trx);
   return written(result.rows[0]);
 }
@@ -182,55 +184,12 @@ export async function moveWalletBalances(trx: Transaction<Database>, delta: Wall
 /** The INSERT of a business row, shared by the posted and the unposted paths. */
 function transactionInsertSql(m: PostingTransaction, uuid: string, keyed: KeyedPosting | null) {
   const row = transactionRow(m, uuid, keyed);
-  return sql`INSERT INTO transactions (${TRANSACTION_COLUMNS}) VALUES (${sql.join(TRANSACTION_COLUMN_NAMES.map((column) => row[column]))})`;
+  const columns = sql.join(Object.keys(row).map((column) => sql.ref(column)));
+  return sql`INSERT INTO transactions (${columns}) VALUES (${sql.join(Object.values(row))})`;
 }
 
-const TRANSACTION_COLUMN_NAMES = [
-  'uuid',
-  'transaction_type_id',
-  'status',
-  'currency_id',
-  'amount',
-  'fee',
-  'vat',
-  'total_amount',
-  'sender_user_id',
-  'sender_account_id',
-  'sender_account_title',
-  'sender_account_number',
-  'receiver_user_id',
-  'receiver_account_id',
-  'receiver_account_title',
-  'receiver_account_number',
-  'payment_method_id',
-  'reference_id',
-  'refrence',
-  'gateway_reference_id',
-  'card_holder_name',
-  'card_number',
-  'card_brand',
-  'notes',
-  'money_request_id',
-  'settlement_status',
-  'failure_reason',
-  'channel_id',
-  'customer_id',
-  'payment_link_id',
-  'api_payment_id',
-  'pos_device_id',
-  'client_reference',
-  'description',
-  'host_reference',
-  'posting_key',
-  'posting_digest',
-  'approval_code',
-] as const;
-const TRANSACTION_COLUMNS = sql.raw(TRANSACTION_COLUMN_NAMES.join(', '));
-
-type TransactionRow = Record<(typeof TRANSACTION_COLUMN_NAMES)[number], string | number | bigint | null>;
-
-/** One business row's values by column: a parameter each in a single INSERT, a JSON object in a set's. */
-function transactionRow(m: PostingTransaction, uuid: string, keyed: KeyedPosting | null): TransactionRow {
+/** One business row's values by column (its keys are the INSERT's columns): a parameter each in a single INSERT, a JSON object in a set's. */
+function transactionRow(m: PostingTransaction, uuid: string, keyed: KeyedPosting | null) {
   const mp = m.merchantPayment;
   return {
     uuid,
@@ -274,24 +233,51 @@ function transactionRow(m: PostingTransaction, uuid: string, keyed: KeyedPosting
   };
 }
 
-function entryValues(entries: Entries) {
-  return entries.map((e) => sql`(${entryTuple(e)})`);
+/** An entry as a JSON row (json-rows.ts); `uuid` names its posting's business row in a set. */
+function entryRow(e: Entries[number], uuid?: string) {
+  return {
+    uuid,
+    wallet_id: e.account.kind === 'wallet' ? e.account.walletId : null,
+    system_account: e.account.kind === 'system' ? e.account.system : null,
+    currency: e.currency,
+    bucket: e.bucket,
+    amount: e.amountMinor,
+  };
 }
 
-/** An entry's values (wallet_id, system_account, currency, bucket, amount), typed for a VALUES list. */
-function entryTuple(e: Entries[number]) {
-  return sql`${e.account.kind === 'wallet' ? BigInt(e.account.walletId) : null}::bigint, ${e.account.kind === 'system' ? e.account.system : null}::text, ${e.currency}::char(3), ${e.bucket}::text, ${e.amountMinor}::bigint`;
+/** A posting's non-zero charges as JSON rows; `uuid` as for entryRow. */
+function chargeRowsOf(charges: readonly ChargeRow[], uuid?: string) {
+  return charges.filter((c) => c.chargesMinor > 0n).map((c) => ({ uuid, name: c.name, type: c.type, charges: c.chargesMinor }));
 }
 
-/** A CTE (", c AS (...)") inserting the non-zero charge rows against `t`, or nothing. */
-function chargeInsertSql(charges: ChargeRow[]) {
-  const chargeRows = charges
-    .filter((c) => c.chargesMinor > 0n)
-    .map((c) => sql`(${c.name}::text, ${c.type}::text, ${c.chargesMinor}::bigint)`);
-  return chargeRows.length
-    ? sql`, c AS (INSERT INTO transaction_charges (transaction_id, name, type, charges)
-              SELECT t.id, v.name, v.type, v.charges FROM t, (VALUES ${sql.join(chargeRows)}) AS v(name, type, charges))`
-    : sql``;
+/**
+ * The INSERT of entry rows (entryRow) under the business rows of `t`, in the order given: in a set
+ * each under the row of its uuid, alone under `t`'s one row. Returns each entry's transaction and amount.
+ */
+function entriesInsertSql(rows: readonly ReturnType<typeof entryRow>[], under: WrittenUnder) {
+  return sql`INSERT INTO ledger_entries (transaction_id, wallet_id, system_account, currency, bucket, amount)
+      SELECT t.id, v.wallet_id, v.system_account, v.currency, v.bucket, v.amount
+        FROM t JOIN ROWS FROM (json_to_recordset(${jsonRows(rows)}::json)
+                    AS (uuid uuid, wallet_id bigint, system_account text, currency char(3), bucket text, amount bigint))
+                    WITH ORDINALITY AS v(uuid, wallet_id, system_account, currency, bucket, amount, n) ON ${joinedUnder(under)}
+       ORDER BY v.n
+      RETURNING transaction_id, amount`;
+}
+
+/** The INSERT of charge rows (chargeRowsOf) under the business rows of `t`, as entriesInsertSql. */
+function chargesInsertSql(rows: readonly ReturnType<typeof chargeRowsOf>[number][], under: WrittenUnder) {
+  return sql`INSERT INTO transaction_charges (transaction_id, name, type, charges)
+      SELECT t.id, v.name, v.type, v.charges
+        FROM t JOIN ROWS FROM (json_to_recordset(${jsonRows(rows)}::json) AS (uuid uuid, name text, type text, charges bigint))
+                    WITH ORDINALITY AS v(uuid, name, type, charges, n) ON ${joinedUnder(under)}
+       ORDER BY v.n`;
+}
+
+/** How rows find their business row in `t`: in a set by their posting's uuid, alone `t`'s one row. */
+type WrittenUnder = 'set' | 'alone';
+
+function joinedUnder(under: WrittenUnder) {
+  return under === 'set' ? sql`v.uuid = t.uuid` : sql`true`;
 }
 
 // The posting set (group commit's set-based write, ledger.service.ts postingSet): many postings
@@ -314,42 +300,18 @@ export interface SetPosting {
 export async function insertPostedSet(trx: Transaction<Database>, postings: SetPosting[]): Promise<Map<string, WrittenEntries>> {
   assert(postings.length > 0, 'a set has postings');
   const rows = postings.map((p) => transactionRow(p.movement, p.uuid, p.keyed));
-  const entryRows = postings.flatMap((p) =>
-    p.entries.map((e) => ({
-      uuid: p.uuid,
-      wallet_id: e.account.kind === 'wallet' ? e.account.walletId : null,
-      system_account: e.account.kind === 'system' ? e.account.system : null,
-      currency: e.currency,
-      bucket: e.bucket,
-      amount: e.amountMinor,
-    })),
-  );
-  const chargeRows = postings.flatMap((p) =>
-    p.charges.filter((c) => c.chargesMinor > 0n).map((c) => ({ uuid: p.uuid, name: c.name, type: c.type, charges: c.chargesMinor })),
-  );
+  const entryRows = postings.flatMap((p) => p.entries.map((e) => entryRow(e, p.uuid)));
+  const chargeRows = postings.flatMap((p) => chargeRowsOf(p.charges, p.uuid));
   // The rows go as three JSON parameters (json-rows.ts): one text whatever the set's size.
   const result = await sql<WrittenRow & { uuid: string }>`
     WITH t AS (
-      INSERT INTO transactions (${TRANSACTION_COLUMNS})
-      SELECT ${TRANSACTION_COLUMNS}
-        FROM json_populate_recordset(NULL::transactions, ${jsonRows(rows)}::json) WITH ORDINALITY AS p
-       ORDER BY p.ordinality
+      ${insertJsonRowsSql('transactions', rows)}
       ON CONFLICT (posting_key) WHERE posting_key IS NOT NULL DO NOTHING
       RETURNING id, uuid
     ), e AS (
-      INSERT INTO ledger_entries (transaction_id, wallet_id, system_account, currency, bucket, amount)
-      SELECT t.id, v.wallet_id, v.system_account, v.currency, v.bucket, v.amount
-        FROM t JOIN ROWS FROM (json_to_recordset(${jsonRows(entryRows)}::json)
-                    AS (uuid uuid, wallet_id bigint, system_account text, currency char(3), bucket text, amount bigint))
-                    WITH ORDINALITY AS v(uuid, wallet_id, system_account, currency, bucket, amount, n) ON v.uuid = t.uuid
-       ORDER BY v.n
-      RETURNING transaction_id, amount
+      ${entriesInsertSql(entryRows, 'set')}
     ), c AS (
-      INSERT INTO transaction_charges (transaction_id, name, type, charges)
-      SELECT t.id, v.name, v.type, v.charges
-        FROM t JOIN ROWS FROM (json_to_recordset(${jsonRows(chargeRows)}::json) AS (uuid uuid, name text, type text, charges bigint))
-                    WITH ORDINALITY AS v(uuid, name, type, charges, n) ON v.uuid = t.uuid
-       ORDER BY v.n
+      ${chargesInsertSql(chargeRows, 'set')}
     )
     SELECT t.id, t.uuid, COALESCE(w.entries_sum, 0) AS entries_sum, COALESCE(w.entries_count, 0) AS entries_count
       FROM t LEFT JOIN (SELECT transaction_id, SUM(amount) AS entries_sum, count(*) AS entries_count FROM e GROUP BY transaction_id) AS w

@@ -1,7 +1,6 @@
 // The only writes to the notifications table (a lint rule keeps it so).
-import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
-import { jsonRows } from '../../db/json-rows.ts';
+import { insertJsonRowsSql } from '../../db/json-rows.ts';
 import { defineListSource } from '../../db/lists.ts';
 import type { NotificationData } from './notification-types.ts';
 
@@ -17,11 +16,7 @@ export async function insertNotifications(db: Queryable, rows: readonly Notifica
   if (rows.length === 0) return;
   // One text whatever the number of rows (json-rows.ts), in the order given.
   const values = rows.map((row) => ({ user_id: row.userId, type: row.type, message: row.message, data: row.data }));
-  await sql`
-    INSERT INTO notifications (user_id, type, message, data)
-    SELECT user_id, type, message, data
-      FROM json_populate_recordset(NULL::notifications, ${jsonRows(values)}::json) WITH ORDINALITY AS n
-     ORDER BY n.ordinality`.execute(db);
+  await insertJsonRowsSql('notifications', values).execute(db);
 }
 
 // ---- reading and marking read (the bell, the all-notification page, the live stream) ------
