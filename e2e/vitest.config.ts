@@ -11,6 +11,10 @@ export default defineConfig({
     setupFiles: ['./support/failure-report.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll waits for what a screen shows after a navigation or a call; vitest's default of
+    // 1 s is too short on a loaded machine (a list still loading after a reload read as a wrong
+    // value). A poll ends as soon as its condition holds, so the longer bound costs only failures.
+    expect: { poll: { timeout: 15_000 } },
     fileParallelism: true,
     maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? 2)),
   },

@@ -449,7 +449,7 @@ describe.skipIf(!onPostgres)('posting keys under concurrency (PostgreSQL)', () =
       first = await post(transfer(key), trx);
       await hold.opened;
     });
-    await expect.poll(() => first?.outcome).toBe('created');
+    await expect.poll(() => first?.outcome, { timeout: 15_000 }).toBe('created');
     const second = post(transfer(key));
     await waitForLockWaiters(t.deps.db, 1);
     hold.open();
@@ -498,7 +498,7 @@ describe.skipIf(!onPostgres)('posting keys under concurrency (PostgreSQL)', () =
       posted = true;
       await hold.opened;
     });
-    await expect.poll(() => posted).toBe(true);
+    await expect.poll(() => posted, { timeout: 15_000 }).toBe(true);
     const before = await snapshot();
     const second = t.deps.db
       .transaction()
