@@ -35,7 +35,7 @@ import {
 } from '@paywallet/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Deps } from '../../deps.ts';
 import { AppError, fail } from '../../transport/errors.ts';
 import type { AuditTrail } from '../../transport/audit-trail.ts';
@@ -46,6 +46,7 @@ import type { PaymentEvent, PaymentEventType } from '../merchant-payments/paymen
 import { attemptOwner, logAttemptStep, openAttempt } from '../merchant-payments/attempts.service.ts';
 import {
   getPayableLink,
+  linkCallbackUrl,
   lockLinkForPayment,
   whyUnpayable,
   type LinkUnpayable,
@@ -227,8 +228,14 @@ interface SourceSteps {
   claim(trx: Transaction<Database>, source: CheckoutSource, attemptId: bigint, now: Date): Promise<void>;
   /** The charge was refused before any payment: the claim ends. */
   notCharged(db: Queryable, source: CheckoutSource, attemptId: bigint): Promise<void>;
-  /** After the charge: the attempt's payment is kept, the claim waits for 3-D Secure or ends. */
-  charged(trx: Transaction<Database>, source: CheckoutSource, attemptId: bigint, payment: MerchantPayment): Promise<void>;
+  /**
+   * After the charge: the attempt's payment is kept, the claim waits for 3-D Secure or ends. A
+   * payment that ended at once (succeeded, failed) raised its event inside the charge's own
+   * transaction, where onCheckoutPaymentEvent kept a link's payment already: only what that
+   * listener did not write is written here, in a transaction of its own where it is more than one
+   * statement.
+   */
+  charged(db: Kysely<Database>, source: CheckoutSource, attemptId: bigint, payment: MerchantPayment): Promise<void>;
 }
 
 function linkSource(link: PayableLink): CheckoutSource {
@@ -275,8 +282,10 @@ const LINK_STEPS: SourceSteps = {
   // A reusable link takes any number of payments at once: nothing to claim or give back.
   claim: async () => {},
   notCharged: async () => {},
-  charged: async (trx, source, attemptId, payment) =>
-    insertCheckoutPayment(trx, { transactionId: payment.transactionId, paymentLinkId: source.id, attemptId, token: source.token }),
+  async charged(db, source, attemptId, payment) {
+    if (payment.status !== 'requires_action') return;
+    await insertCheckoutPayment(db, { transactionId: payment.transactionId, paymentLinkId: source.id, attemptId, token: source.token });
+  },
 };
 
 /**
@@ -292,12 +301,12 @@ const SINGLE_USE_CLAIM = {
   },
   notCharged: (db: Queryable, source: CheckoutSource, attemptId: bigint) => releaseClaimOfAttempt(db, source, attemptId),
   /** A payment waiting for 3-D Secure keeps the claim until its answer (onCheckoutPaymentEvent); any other ends it. */
-  async charged(trx: Transaction<Database>, source: CheckoutSource, attemptId: bigint, payment: MerchantPayment): Promise<void> {
+  async charged(db: Queryable, source: CheckoutSource, attemptId: bigint, payment: MerchantPayment): Promise<void> {
     if (payment.status === 'requires_action') {
       const expiresAt = new Date(Date.now() + CLAIM_CHALLENGE_S * 1000);
-      await attachClaimPayment(trx, { of: source, attemptId, transactionId: payment.transactionId, expiresAt });
+      await attachClaimPayment(db, { of: source, attemptId, transactionId: payment.transactionId, expiresAt });
     } else {
-      await releaseClaimOfAttempt(trx, source, attemptId);
+      await releaseClaimOfAttempt(db, source, attemptId);
     }
   },
 } satisfies Pick<SourceSteps, 'claim' | 'notCharged' | 'charged'>;
@@ -307,9 +316,13 @@ const SINGLE_USE_LINK_STEPS: SourceSteps = {
   ...LINK_STEPS,
   claim: SINGLE_USE_CLAIM.claim,
   notCharged: SINGLE_USE_CLAIM.notCharged,
-  async charged(trx, source, attemptId, payment) {
-    await LINK_STEPS.charged(trx, source, attemptId, payment);
-    await SINGLE_USE_CLAIM.charged(trx, source, attemptId, payment);
+  async charged(db, source, attemptId, payment) {
+    // Waiting for 3-D Secure: the payment kept and the claim attached together, or neither.
+    if (payment.status !== 'requires_action') return SINGLE_USE_CLAIM.charged(db, source, attemptId, payment);
+    await db.transaction().execute(async (trx) => {
+      await LINK_STEPS.charged(trx, source, attemptId, payment);
+      await SINGLE_USE_CLAIM.charged(trx, source, attemptId, payment);
+    });
   },
 };
 
@@ -461,7 +474,7 @@ export async function payCheckout(deps: Deps, audit: AuditTrail, input: TPayChec
   }
 
   // 3. Keep which attempt made the payment; a single-use claim waits for 3-D Secure or ends.
-  await deps.db.transaction().execute((trx) => source.steps.charged(trx, source, attemptId, payment));
+  await source.steps.charged(deps.db, source, attemptId, payment);
   return paymentView(source, payment);
 }
 
@@ -544,9 +557,9 @@ export async function onCheckoutPaymentEvent(trx: Transaction<Database>, event: 
     token: context.token,
   });
   await releaseClaimOfPayment(trx, { kind: 'link', id: payment.paymentLinkId }, payment.transactionId);
-  const link = await getPayableLink(trx, context.token);
-  if (!link?.callbackUrl) return;
-  await queueCallback(trx, { ...context, callbackUrl: link.callbackUrl }, event);
+  const callbackUrl = await linkCallbackUrl(trx, payment.paymentLinkId);
+  if (!callbackUrl) return;
+  await queueCallback(trx, { ...context, callbackUrl }, event);
 }
 
 /**

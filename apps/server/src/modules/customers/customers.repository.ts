@@ -1,5 +1,6 @@
 // Queries of a merchant's customers and their (masked) cards. Every query names the merchant,
 // so another merchant's customer is never read, whatever ids a request carries.
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
 import { defineListSource, inChannels, likePattern, withinDays, type ChannelFilter, type DayRange } from '../../db/lists.ts';
 
@@ -155,53 +156,43 @@ export async function lockCustomerByContact(
   return undefined;
 }
 
-export async function incrementCustomerTransactions(trx: Queryable, merchantUserId: bigint, customerId: bigint): Promise<void> {
-  await trx
-    .updateTable('customers')
-    .set((eb) => ({ transactions_count: eb('transactions_count', '+', 1) }))
-    .where('id', '=', customerId)
-    .where('merchant_user_id', '=', merchantUserId)
-    .execute();
-}
-
-/** Adds the (masked) card to the customer unless it is there already under the same holder. */
-export async function addCustomerCardOnce(
+/**
+ * A payment by `card` counted on the customer, in one statement: the (masked) card added unless
+ * the customer has it already under the same holder, and the customer's transactions count
+ * raised by one. The caller holds the customer's row (recordPaymentCustomer), so two payments of
+ * one customer never add its card twice.
+ */
+export async function countCustomerPayment(
   trx: Queryable,
+  merchantUserId: bigint,
   customerId: bigint,
   card: { cardHolderName: string; cardNumber: string },
 ): Promise<void> {
-  const existing = await trx
-    .selectFrom('customer_cards')
-    .select('id')
-    .where('customer_id', '=', customerId)
-    .where('card_number', '=', card.cardNumber)
-    .where('card_holder_name', '=', card.cardHolderName)
-    .executeTakeFirst();
-  if (existing) return;
-  await trx
-    .insertInto('customer_cards')
-    .values({ customer_id: customerId, card_holder_name: card.cardHolderName, card_number: card.cardNumber, created_at: new Date() })
-    .execute();
+  await sql`
+    WITH card AS (
+      INSERT INTO customer_cards (customer_id, card_holder_name, card_number, created_at)
+      SELECT ${customerId}, ${card.cardHolderName}, ${card.cardNumber}, ${new Date()}
+       WHERE NOT EXISTS (
+               SELECT 1 FROM customer_cards
+                WHERE customer_id = ${customerId} AND card_number = ${card.cardNumber} AND card_holder_name = ${card.cardHolderName})
+    )
+    UPDATE customers SET transactions_count = transactions_count + 1
+     WHERE id = ${customerId} AND merchant_user_id = ${merchantUserId}`.execute(trx);
 }
 
 /**
  * Serialises the payments of one merchant's customer contact (e-mail, else phone) until the
  * transaction ends, so two first payments side by side make one customer, not two. A row lock
- * on the contact's row of customer_contact_locks, inserted the first time (a second insert of
- * the same key waits for the first's transaction, then does nothing): other contacts never
- * wait, and no advisory lock, so a distributed PostgreSQL-compatible engine runs it too.
+ * on the contact's row of customer_contact_locks, taken by one statement: the row is inserted
+ * the first time, and otherwise (ON CONFLICT DO UPDATE) the existing row is locked, after the
+ * transaction that holds it ends (a second insert of a new key waits for the first's, then
+ * takes the update's path and holds the lock in turn). Other contacts never wait, and no
+ * advisory lock, so a distributed PostgreSQL-compatible engine runs it too.
  */
 export async function lockCustomerContactKey(trx: Queryable, merchantUserId: bigint, contact: string): Promise<void> {
   await trx
     .insertInto('customer_contact_locks')
     .values({ merchant_user_id: merchantUserId, contact })
-    .onConflict((oc) => oc.columns(['merchant_user_id', 'contact']).doNothing())
+    .onConflict((oc) => oc.columns(['merchant_user_id', 'contact']).doUpdateSet({ contact: (eb) => eb.ref('excluded.contact') }))
     .execute();
-  await trx
-    .selectFrom('customer_contact_locks')
-    .select('contact')
-    .where('merchant_user_id', '=', merchantUserId)
-    .where('contact', '=', contact)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
 }

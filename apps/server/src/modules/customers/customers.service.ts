@@ -8,9 +8,8 @@ import type { Queryable } from '../../db/database.ts';
 import { defineList, listPage } from '../../db/lists.ts';
 import { resolveStoreScope } from '../stores/stores.service.ts';
 import {
-  addCustomerCardOnce,
+  countCustomerPayment,
   customerListSource,
-  incrementCustomerTransactions,
   insertCustomer,
   listCardsOfCustomers,
   lockCustomerByContact,
@@ -111,10 +110,9 @@ export async function recordPaymentCustomer(trx: Queryable, input: PaymentCustom
       createdAt: new Date(),
       cards: [],
     }));
-  await addCustomerCardOnce(trx, customerId, {
+  await countCustomerPayment(trx, input.merchantUserId, customerId, {
     cardHolderName: cut(input.card.holderName, 200) ?? 'Card holder',
     cardNumber: input.card.maskedNumber,
   });
-  await incrementCustomerTransactions(trx, input.merchantUserId, customerId);
   return customerId;
 }

@@ -148,10 +148,13 @@ export async function findApiPaymentById(db: Queryable, merchantUserId: bigint, 
   return apiPayments(db).where('api_payments.merchant_user_id', '=', merchantUserId).where('api_payments.id', '=', id).executeTakeFirst();
 }
 
-/** Any merchant's API payment by id, locked for update (the payment events and the checkout). */
+/**
+ * Any merchant's API payment by id, locked for update (the payment events and the checkout), in
+ * one read: a row locked after a wait is read as the transaction that held it left it. Only the
+ * payment's row is locked, not its currency's.
+ */
 export async function lockApiPayment(db: Queryable, id: bigint): Promise<ApiPaymentRow | undefined> {
-  await db.selectFrom('api_payments').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-  return apiPayments(db).where('api_payments.id', '=', id).executeTakeFirst();
+  return apiPayments(db).where('api_payments.id', '=', id).forUpdate('api_payments').executeTakeFirst();
 }
 
 export interface PayableRow extends ApiPaymentRow {

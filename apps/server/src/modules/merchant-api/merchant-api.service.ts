@@ -133,8 +133,11 @@ export function paymentView(deps: Pick<Deps, 'config'>, row: ApiPaymentRow, paym
   };
 }
 
-async function viewOf(deps: Deps, client: ApiClient, row: ApiPaymentRow): Promise<TPayment> {
-  const payment = row.transaction_id === null ? undefined : await getPayment(deps.db, client.merchantUserId, row.transaction_id);
+/** The API payment as the API shows it; `charged` is its payment as the charge just left it (read again otherwise). */
+async function viewOf(deps: Deps, client: ApiClient, row: ApiPaymentRow, charged?: MerchantPayment): Promise<TPayment> {
+  const { transaction_id: transactionId } = row;
+  if (transactionId === null) return paymentView(deps, row, undefined);
+  const payment = charged?.transactionId === transactionId ? charged : await getPayment(deps.db, client.merchantUserId, transactionId);
   return paymentView(deps, row, payment);
 }
 
@@ -154,7 +157,10 @@ async function channelFor(deps: Deps, client: ApiClient, requested: string | num
   return channel.id;
 }
 
-/** Writes the API payment and its audit row in one transaction; its id. */
+/**
+ * Writes the API payment, its audit row and, for a card given in the request, the attempt its
+ * charge is made under, in one transaction; the payment's id and the attempt's.
+ */
 async function insertPayment(
   deps: Deps,
   audit: AuditTrail,
@@ -166,7 +172,8 @@ async function insertPayment(
     currencyId: number;
     customer: { name: string; email?: string | null; phone?: string | null } | undefined;
   },
-): Promise<bigint> {
+  ip: string,
+): Promise<{ apiPaymentId: bigint; attemptId: bigint | null }> {
   const hosted = input.card === undefined;
   return deps.db.transaction().execute(async (trx) => {
     const id = await insertApiPayment(trx, {
@@ -191,7 +198,16 @@ async function insertPayment(
       subject: { type: 'api_payment', id: row.uuid },
       detail: { amount: input.amount, currency: input.currency, mode: hosted ? 'hosted' : 'card' },
     });
-    return id;
+    if (hosted) return { apiPaymentId: id, attemptId: null };
+    const attempt = await openAttempt(trx, {
+      merchantUserId: client.merchantUserId,
+      apiPaymentId: id,
+      paymentToken: row.uuid,
+      ip,
+      message: 'Payment requested through the merchant API',
+      data: { amount: String(input.amount), currency: input.currency, clientId: client.clientId },
+    });
+    return { apiPaymentId: id, attemptId: attempt.attemptId };
   });
 }
 
@@ -215,18 +231,18 @@ export async function createPayment(
   const card = input.card ? checkPaymentCard(input.card) : undefined;
   const customer = input.customer ?? (card ? { name: card.holderName, email: null, phone: null } : undefined);
   const uuid = crypto.randomUUID();
-  const apiPaymentId = await insertPayment(deps, audit, client, input, { uuid, channelId, currencyId: currency.id, customer });
+  const { apiPaymentId, attemptId } = await insertPayment(
+    deps,
+    audit,
+    client,
+    input,
+    { uuid, channelId, currencyId: currency.id, customer },
+    ip,
+  );
 
-  if (card && customer) {
+  let charged: MerchantPayment | undefined;
+  if (card && customer && attemptId !== null) {
     try {
-      const attempt = await openAttempt(deps.db, {
-        merchantUserId: client.merchantUserId,
-        apiPaymentId,
-        paymentToken: uuid,
-        ip,
-        message: 'Payment requested through the merchant API',
-        data: { amount: String(input.amount), currency: input.currency, clientId: client.clientId },
-      });
       const payment = await chargeCard(deps, {
         merchantUserId: client.merchantUserId,
         channelId,
@@ -236,20 +252,24 @@ export async function createPayment(
         card,
         customer: { name: customer.name, email: customer.email ?? null, phone: customer.phone ?? null },
         capture: input.captureMethod,
-        attemptId: attempt.attemptId,
+        attemptId,
         ip,
         apiPaymentId,
         clientReference: input.clientReference ?? null,
         description: input.description ?? null,
         returnUrl: input.returnUrl ?? null,
       });
-      await updateApiPayment(deps.db, apiPaymentId, {
-        transaction_id: payment.transactionId,
-        payment_status: payment.status,
-        next_action_url: sealedUrl(deps, payment.status === 'requires_action' ? payment.challengeUrl : null),
-        ...(payment.status === 'failed' ? { status: API_PAYMENT_STATUS.FAILED } : {}),
-        ...(payment.status === 'succeeded' || payment.status === 'requires_capture' ? { status: API_PAYMENT_STATUS.PAID } : {}),
-      });
+      // A payment that succeeded, was authorised or failed raised its event inside the charge's
+      // transaction, and the API payment's listener (applyPaymentEvent) wrote its state there. A
+      // challenge raises none: its page is kept here.
+      if (payment.status === 'requires_action') {
+        await updateApiPayment(deps.db, apiPaymentId, {
+          transaction_id: payment.transactionId,
+          payment_status: payment.status,
+          next_action_url: sealedUrl(deps, payment.challengeUrl),
+        });
+      }
+      charged = payment;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       // Refused by the core before any money could move (a scheme the merchant does not take...):
@@ -258,14 +278,14 @@ export async function createPayment(
       return { refused: error };
     }
   }
-  return createdAnswer(deps, client, apiPaymentId);
+  return createdAnswer(deps, client, apiPaymentId, charged);
 }
 
-/** The payment just created, or its decline (402 with the failed payment: see MERCHANT_API_STATUS_OF). */
-async function createdAnswer(deps: Deps, client: ApiClient, apiPaymentId: bigint): Promise<ApiAnswer<TPayment>> {
+/** The payment just created (and charged, when a card came with it), or its decline (402 with the failed payment: see MERCHANT_API_STATUS_OF). */
+async function createdAnswer(deps: Deps, client: ApiClient, apiPaymentId: bigint, charged?: MerchantPayment): Promise<ApiAnswer<TPayment>> {
   const row = await findApiPaymentById(deps.db, client.merchantUserId, apiPaymentId);
   assert(row !== undefined, 'the API payment just written is gone');
-  const view = await viewOf(deps, client, row);
+  const view = await viewOf(deps, client, row, charged);
   if (view.status !== 'failed') return { data: view };
   // The core words the acquirer's answer ('The card has insufficient funds.'); the API names it.
   const declined = /insufficient/i.test(view.failureReason ?? '') ? 'CARD_INSUFFICIENT_FUNDS' : 'CARD_DECLINED';

@@ -30,13 +30,15 @@ export async function insertAttempt(db: Queryable, attempt: NewAttempt): Promise
   return row.id;
 }
 
-export async function insertAttemptLog(
+/** Steps of one attempt, in one insert; their ids follow the order given (the timeline reads by id). */
+export async function insertAttemptLogs(
   db: Queryable,
-  log: { attemptId: bigint; message: string; ip: string; data: Record<string, string> },
+  logs: readonly { attemptId: bigint; message: string; ip: string; data: Record<string, string> }[],
 ): Promise<void> {
+  if (logs.length === 0) return;
   await db
     .insertInto('payment_attempt_logs')
-    .values({ attempt_id: log.attemptId, message: log.message, ip: log.ip, data: JSON.stringify(log.data) })
+    .values(logs.map((log) => ({ attempt_id: log.attemptId, message: log.message, ip: log.ip, data: JSON.stringify(log.data) })))
     .execute();
 }
 

@@ -59,16 +59,25 @@ export async function openAttempt(
   return { attemptId, uuid };
 }
 
+/** A step of an attempt, as logAttemptSteps writes it. */
+export interface AttemptStep {
+  message: string;
+  data?: Record<string, string>;
+}
+
 export async function logAttemptStep(
   db: Queryable,
   input: { attemptId: bigint; message: string; ip: string; data?: Record<string, string> },
 ): Promise<void> {
-  await repository.insertAttemptLog(db, {
-    attemptId: input.attemptId,
-    message: input.message.slice(0, MESSAGE_MAX),
-    ip: input.ip,
-    data: cleanData(input.data),
-  });
+  await logAttemptSteps(db, input.attemptId, input.ip, [input]);
+}
+
+/** Several steps of one attempt, in the order given, by one insert. */
+export async function logAttemptSteps(db: Queryable, attemptId: bigint, ip: string, steps: readonly AttemptStep[]): Promise<void> {
+  await repository.insertAttemptLogs(
+    db,
+    steps.map((step) => ({ attemptId, message: step.message.slice(0, MESSAGE_MAX), ip, data: cleanData(step.data) })),
+  );
 }
 
 /** The attempt's merchant (and transaction once charged); undefined for an unknown id. */

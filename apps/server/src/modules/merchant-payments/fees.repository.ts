@@ -1,16 +1,12 @@
 // Queries of merchant fee schedules and the card schemes they price (payment_methods of type
 // CARD_SCHEME). Every query of a schedule names its merchant.
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.ts';
 
 export interface SchemeRow {
   id: number;
   name: string;
   code: string;
-}
-
-export interface FeeRow {
-  percentage_bps: number;
-  fixed_minor: bigint;
 }
 
 export interface FeeScheduleRow {
@@ -27,16 +23,6 @@ export interface FeeScheduleRow {
   updated_at: Date;
 }
 
-export async function findSchemeByCode(db: Queryable, code: string): Promise<SchemeRow | undefined> {
-  return db
-    .selectFrom('payment_methods')
-    .select(['id', 'name', 'code'])
-    .where('type', '=', 'CARD_SCHEME')
-    .where('code', '=', code)
-    .where('active', '=', true)
-    .executeTakeFirst();
-}
-
 export async function listSchemes(db: Queryable): Promise<SchemeRow[]> {
   return db
     .selectFrom('payment_methods')
@@ -45,6 +31,58 @@ export async function listSchemes(db: Queryable): Promise<SchemeRow[]> {
     .orderBy('sort')
     .orderBy('id')
     .execute();
+}
+
+export interface CardPriceRow {
+  currency_id: number;
+  currency_code: string;
+  currency_decimals: number;
+  scheme_id: number | null;
+  scheme_name: string | null;
+  scheme_code: string | null;
+  percentage_bps: number | null;
+  fixed_minor: bigint | null;
+}
+
+/**
+ * What a card payment is priced by, in one read: the currency by its code, the card scheme (by
+ * its code, of type CARD_SCHEME and active; or by its id) and the merchant's active fee for that
+ * scheme in that currency. Undefined for an unknown currency; the scheme's
+ * columns are null where there is no such scheme (a code of null names none), the fee's where the
+ * merchant has no active fee for it.
+ */
+export async function findCardPrice(
+  db: Queryable,
+  input: { merchantUserId: bigint; currencyCode: string; scheme: { id: number } | { code: string | null } },
+): Promise<CardPriceRow | undefined> {
+  const { scheme } = input;
+  const row = await db
+    .selectFrom('currencies as cur')
+    .leftJoin('payment_methods as pm', (join) => {
+      if ('id' in scheme) return join.on('pm.id', '=', scheme.id);
+      if (scheme.code === null) return join.on(sql<boolean>`false`);
+      return join.on('pm.type', '=', 'CARD_SCHEME').on('pm.code', '=', scheme.code).on('pm.active', '=', true);
+    })
+    .leftJoin('merchant_fees as mf', (join) =>
+      join
+        .onRef('mf.payment_method_id', '=', 'pm.id')
+        .onRef('mf.currency_id', '=', 'cur.id')
+        .on('mf.merchant_user_id', '=', input.merchantUserId)
+        .on('mf.active', '=', true),
+    )
+    .select([
+      'cur.id as currency_id',
+      'cur.code as currency_code',
+      'cur.decimals as currency_decimals',
+      'pm.id as scheme_id',
+      'pm.name as scheme_name',
+      'pm.code as scheme_code',
+      'mf.percentage_bps',
+      'mf.fixed_minor',
+    ])
+    .where('cur.code', '=', input.currencyCode)
+    .executeTakeFirst();
+  return row && { ...row, currency_code: row.currency_code.trim() };
 }
 
 export async function findCurrencyByCode(db: Queryable, code: string): Promise<{ id: number; code: string; decimals: number } | undefined> {
@@ -58,22 +96,6 @@ export async function findCurrencyById(db: Queryable, id: number): Promise<{ id:
 }
 
 /** The merchant's active fee of a scheme in a currency. */
-export async function findMerchantFee(
-  db: Queryable,
-  merchantUserId: bigint,
-  schemeId: number,
-  currencyId: number,
-): Promise<FeeRow | undefined> {
-  return db
-    .selectFrom('merchant_fees')
-    .select(['percentage_bps', 'fixed_minor'])
-    .where('merchant_user_id', '=', merchantUserId)
-    .where('payment_method_id', '=', schemeId)
-    .where('currency_id', '=', currencyId)
-    .where('active', '=', true)
-    .executeTakeFirst();
-}
-
 /** The merchant's whole schedule, by currency then scheme. */
 export async function listMerchantFees(db: Queryable, merchantUserId: bigint): Promise<FeeScheduleRow[]> {
   const rows = await db

@@ -38,15 +38,47 @@ export async function quoteMerchantFee(
   db: Queryable,
   input: { merchantUserId: bigint; schemeId: number; currency: string; amountMinor: bigint; vatBps?: bigint },
 ): Promise<MerchantFeeQuote> {
-  const currency = await repository.findCurrencyByCode(db, input.currency);
-  if (!currency) fail('CURRENCY_NOT_SUPPORTED', { currency: input.currency });
-  const fee = await repository.findMerchantFee(db, input.merchantUserId, input.schemeId, currency.id);
-  if (!fee) fail('CARD_SCHEME_NOT_SUPPORTED');
-  return merchantFeeOf(
-    input.amountMinor,
-    { percentageBps: BigInt(fee.percentage_bps), fixedMinor: fee.fixed_minor },
-    input.vatBps ?? DEFAULT_VAT_BPS,
-  );
+  const price = await findCardPrice(db, { merchantUserId: input.merchantUserId, currency: input.currency, scheme: { id: input.schemeId } });
+  if (!price) fail('CURRENCY_NOT_SUPPORTED', { currency: input.currency });
+  if (!price.fee) fail('CARD_SCHEME_NOT_SUPPORTED');
+  return merchantFeeOf(input.amountMinor, price.fee, input.vatBps ?? DEFAULT_VAT_BPS);
+}
+
+/** The card scheme of each card brand (gateway/card.ts names); a brand not here has none. */
+const BRAND_SCHEMES: Record<string, string> = { visa: 'VISA', mastercard: 'MASTERCARD', amex: 'AMEX' };
+
+/** What prices a card payment: its currency, the card's scheme and the merchant's fee for them (findCardPrice). */
+export interface CardPrice {
+  currency: { id: number; code: string; decimals: number };
+  /** Undefined when no active scheme covers the card's brand. */
+  scheme: { id: number; name: string; code: string } | undefined;
+  /** Undefined when the merchant has no active fee for the scheme in the currency. */
+  fee: { percentageBps: bigint; fixedMinor: bigint } | undefined;
+}
+
+/**
+ * The currency (by its code), the scheme (of a card brand, gateway/card.ts's names; or by id) and the
+ * merchant's fee, in one read; undefined for an unknown currency. The caller refuses what is
+ * missing, in its own order.
+ */
+export async function findCardPrice(
+  db: Queryable,
+  input: { merchantUserId: bigint; currency: string; scheme: { id: number } | { brand: string } },
+): Promise<CardPrice | undefined> {
+  const scheme = 'id' in input.scheme ? input.scheme : { code: BRAND_SCHEMES[input.scheme.brand] ?? null };
+  const row = await repository.findCardPrice(db, { merchantUserId: input.merchantUserId, currencyCode: input.currency, scheme });
+  if (!row) return undefined;
+  return {
+    currency: { id: row.currency_id, code: row.currency_code, decimals: row.currency_decimals },
+    scheme:
+      row.scheme_id === null || row.scheme_name === null || row.scheme_code === null
+        ? undefined
+        : { id: row.scheme_id, name: row.scheme_name, code: row.scheme_code },
+    fee:
+      row.percentage_bps === null || row.fixed_minor === null
+        ? undefined
+        : { percentageBps: BigInt(row.percentage_bps), fixedMinor: row.fixed_minor },
+  };
 }
 
 /** Currencies the merchant has a fee schedule in. */
@@ -64,14 +96,6 @@ export async function allowedSchemes(
 ): Promise<{ id: number; name: string; code: string }[]> {
   return repository.listFeeSchemes(db, input.merchantUserId, input.currencyId);
 }
-
-/** The scheme of a card brand (gateway/card.ts names), or undefined for a brand no scheme covers. */
-export async function schemeOfBrand(db: Queryable, brand: string): Promise<{ id: number; name: string; code: string } | undefined> {
-  const code = BRAND_SCHEMES[brand];
-  return code ? repository.findSchemeByCode(db, code) : undefined;
-}
-
-const BRAND_SCHEMES: Record<string, string> = { visa: 'VISA', mastercard: 'MASTERCARD', amex: 'AMEX' };
 
 export async function findCurrency(db: Queryable, code: string): Promise<{ id: number; code: string; decimals: number } | undefined> {
   return repository.findCurrencyByCode(db, code);

@@ -12,16 +12,38 @@ export interface PaymentChannelRow {
   store_status: number;
 }
 
-/** The merchant's channel with its store's status; undefined for another merchant's. */
-export async function findPaymentChannel(db: Queryable, merchantUserId: bigint, channelId: bigint): Promise<PaymentChannelRow | undefined> {
-  return db
-    .selectFrom('channels')
-    .innerJoin('stores', 'stores.id', 'channels.store_id')
-    .select(['channels.id', 'channels.type', 'channels.status', 'stores.status as store_status'])
-    .where('channels.id', '=', channelId)
-    .where('channels.merchant_user_id', '=', merchantUserId)
-    .where('stores.merchant_user_id', '=', merchantUserId)
+/**
+ * What a charge checks before it prices (chargeCard), in one read: the attempt's merchant, and
+ * the merchant's channel with its store's status (undefined for another merchant's channel, or
+ * one whose store is another's). Undefined for an unknown attempt.
+ */
+export async function findChargeTarget(
+  db: Queryable,
+  input: { attemptId: bigint; merchantUserId: bigint; channelId: bigint },
+): Promise<{ attemptMerchantUserId: bigint; channel: PaymentChannelRow | undefined } | undefined> {
+  const row = await db
+    .selectFrom('payment_attempts as a')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('channels')
+          .innerJoin('stores', 'stores.id', 'channels.store_id')
+          .select(['channels.id', 'channels.type', 'channels.status', 'stores.status as store_status'])
+          .where('channels.id', '=', input.channelId)
+          .where('channels.merchant_user_id', '=', input.merchantUserId)
+          .where('stores.merchant_user_id', '=', input.merchantUserId)
+          .as('ch'),
+      (join) => join.onTrue(),
+    )
+    .select(['a.merchant_user_id', 'ch.id', 'ch.type', 'ch.status', 'ch.store_status'])
+    .where('a.id', '=', input.attemptId)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const channel =
+    row.id === null || row.type === null || row.status === null || row.store_status === null
+      ? undefined
+      : { id: row.id, type: row.type, status: row.status, store_status: row.store_status };
+  return { attemptMerchantUserId: row.merchant_user_id, channel };
 }
 
 export interface NewMerchantPayment {

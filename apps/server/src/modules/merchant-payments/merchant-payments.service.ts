@@ -48,13 +48,14 @@ import { PaymentCard } from '../gateway/card.ts';
 import { challengeUrl, openChallenge } from '../gateway/card-payments.service.ts';
 import type { WalletWithCurrency } from '../wallets/wallets.service.ts';
 import { recordPaymentCustomer } from '../customers/customers.service.ts';
-import { attemptOwner, linkAttemptToTransaction } from './attempts.service.ts';
-import { findCurrency, quoteMerchantFee, schemeOfBrand } from './fees.service.ts';
+import { linkAttemptToTransaction, type AttemptStep } from './attempts.service.ts';
+import { findCardPrice, merchantFeeOf } from './fees.service.ts';
 import { paymentEvent, tellPaymentEvent, type PaymentCall, type PaymentEventType } from './payment-events.ts';
 import {
   authorisationPostingKey,
   chargesOf,
   logStep,
+  logSteps,
   merchantWallet,
   partyOf,
   paymentPosting,
@@ -170,11 +171,12 @@ export async function chargeCard(deps: Deps, input: ChargeInput): Promise<Mercha
         card: { holderName: card.holderName, maskedNumber: card.maskedNumber },
       }),
     };
-    await logStep(trx, input.attemptId, input.ip, 'Acquirer answered', {
+    const recorded = await recordAuthorization(deps, trx, draft, authorization);
+    const answered = {
       outcome: authorization.outcome,
       ...(authorization.outcome === 'declined' ? { reason: authorization.reason } : { reference: authorization.gatewayReference }),
-    });
-    const recorded = await recordAuthorization(deps, trx, draft, authorization);
+    };
+    await logSteps(trx, input.attemptId, input.ip, [{ message: 'Acquirer answered', data: answered }, ...recorded.steps]);
     await insertPaymentRow(trx, draft, recorded);
     await linkAttemptToTransaction(trx, input.attemptId, recorded.transactionId);
     const payment = await paymentAfterChange(trx, input.merchantUserId, recorded.transactionId, recorded.challenge);
@@ -189,9 +191,9 @@ export async function chargeCard(deps: Deps, input: ChargeInput): Promise<Mercha
 /** The amount, the attempt (the merchant's own) and the channel (the merchant's, of the door's type, its store Active). */
 async function checkChargeTarget(db: Queryable, input: ChargeInput): Promise<void> {
   if (input.amountMinor <= 0n) fail('AMOUNT_NOT_POSITIVE');
-  const owner = await attemptOwner(db, input.attemptId);
-  if (!owner || owner.merchantUserId !== input.merchantUserId) fail('ATTEMPT_NOT_FOUND');
-  const channel = await repository.findPaymentChannel(db, input.merchantUserId, input.channelId);
+  const target = await repository.findChargeTarget(db, input);
+  if (!target || target.attemptMerchantUserId !== input.merchantUserId) fail('ATTEMPT_NOT_FOUND');
+  const { channel } = target;
   if (!channel) fail('CHANNEL_NOT_FOUND');
   if (channel.type !== CHANNEL_TYPE_OF_KIND[input.kind]) fail('CHANNEL_TYPE_MISMATCH');
   if (channel.store_status !== STORE_ACTIVE) fail('STORE_NOT_ACTIVE');
@@ -207,18 +209,17 @@ interface PricedCharge {
 /** The currency, the card's scheme and the fee; a refusal is logged on the attempt ('Payment refused'). */
 async function priceCharge(deps: Deps, input: ChargeInput): Promise<PricedCharge> {
   try {
-    const currency = await findCurrency(deps.db, input.currency.trim().toUpperCase());
-    if (!currency) fail('CURRENCY_NOT_SUPPORTED', { currency: input.currency });
-    const scheme = await schemeOfBrand(deps.db, input.card.brand);
+    const price = await findCardPrice(deps.db, {
+      merchantUserId: input.merchantUserId,
+      currency: input.currency.trim().toUpperCase(),
+      scheme: { brand: input.card.brand },
+    });
+    if (!price) fail('CURRENCY_NOT_SUPPORTED', { currency: input.currency });
+    const { currency, scheme } = price;
     if (!scheme) fail('CARD_SCHEME_NOT_SUPPORTED');
     if (input.allowedSchemeIds && !input.allowedSchemeIds.includes(scheme.id)) fail('CARD_SCHEME_NOT_ALLOWED');
-    const fee = await quoteMerchantFee(deps.db, {
-      merchantUserId: input.merchantUserId,
-      schemeId: scheme.id,
-      currency: currency.code,
-      amountMinor: input.amountMinor,
-      vatBps: BigInt(deps.config.vatBps),
-    });
+    if (!price.fee) fail('CARD_SCHEME_NOT_SUPPORTED');
+    const fee = merchantFeeOf(input.amountMinor, price.fee, BigInt(deps.config.vatBps));
     if (fee.netMinor <= 0n) fail('CHARGES_EXCEED_AMOUNT');
     return { currency, scheme, fee };
   } catch (error) {
@@ -247,6 +248,8 @@ interface Recorded {
   capturedMinor: bigint;
   challenge: string | null;
   event: PaymentEventType | null;
+  /** What the attempt's log says after 'Acquirer answered' (written with it, by one insert). */
+  steps: AttemptStep[];
   moveBalances(): Promise<void>;
 }
 
@@ -326,13 +329,13 @@ async function recordApproved(
   const reference = { gatewayReferenceId: gatewayReference, approvalCode: approved.approvalCode };
   if (input.capture === 'manual') {
     const { transactionId } = await recordUnpostedTransaction(trx, movement(draft, TRANSACTION_STATUS.PENDING, reference));
-    await logStep(trx, input.attemptId, input.ip, 'Authorised, waiting for capture', { amount: String(input.amountMinor) });
     return {
       transactionId,
       state: 'requires_capture',
       capturedMinor: 0n,
       challenge: null,
       event: 'payment.authorized',
+      steps: [{ message: 'Authorised, waiting for capture', data: { amount: String(input.amountMinor) } }],
       moveBalances: NOTHING_TO_MOVE,
     };
   }
@@ -343,30 +346,48 @@ async function recordApproved(
     posting.entries,
     posting.charges,
   );
-  await logStep(trx, input.attemptId, input.ip, 'Approved', {});
-  await logStep(trx, input.attemptId, input.ip, 'Posted', postedStep(input.amountMinor, fee.feeMinor, fee.vatMinor));
-  return { transactionId, state: 'succeeded', capturedMinor: input.amountMinor, challenge: null, event: 'payment.succeeded', moveBalances };
+  return {
+    transactionId,
+    state: 'succeeded',
+    capturedMinor: input.amountMinor,
+    challenge: null,
+    event: 'payment.succeeded',
+    steps: [{ message: 'Approved' }, { message: 'Posted', data: postedStep(input.amountMinor, fee.feeMinor, fee.vatMinor) }],
+    moveBalances,
+  };
 }
 
 /** Pending until the cardholder answers the 3-D Secure page, whose URL only this answer carries. */
 async function recordChallenge(deps: Deps, trx: Transaction<Database>, draft: ChargeDraft, gatewayReference: string): Promise<Recorded> {
-  const { input } = draft;
   const { transactionId } = await recordUnpostedTransaction(
     trx,
     movement(draft, TRANSACTION_STATUS.PENDING, { gatewayReferenceId: gatewayReference }),
   );
   const opened = await openChallenge(trx, { transactionId, walletId: draft.wallet.id });
-  await logStep(trx, input.attemptId, input.ip, '3-D Secure shown', { expires_at: opened.expiresAt.toISOString() });
   const challenge = challengeUrl(deps.config.publicUrl, opened.token);
-  return { transactionId, state: 'requires_action', capturedMinor: 0n, challenge, event: null, moveBalances: NOTHING_TO_MOVE };
+  return {
+    transactionId,
+    state: 'requires_action',
+    capturedMinor: 0n,
+    challenge,
+    event: null,
+    steps: [{ message: '3-D Secure shown', data: { expires_at: opened.expiresAt.toISOString() } }],
+    moveBalances: NOTHING_TO_MOVE,
+  };
 }
 
 /** A declined card (or a challenge the door cannot show): status 2 with the reason, nothing moved. */
 async function recordFailed(trx: Transaction<Database>, draft: ChargeDraft, reason: string, code: string): Promise<Recorded> {
-  const { input } = draft;
   const { transactionId } = await recordUnpostedTransaction(trx, movement(draft, TRANSACTION_STATUS.FAILED, { failureReason: reason }));
-  await logStep(trx, input.attemptId, input.ip, 'Declined', { reason: code });
-  return { transactionId, state: 'failed', capturedMinor: 0n, challenge: null, event: 'payment.failed', moveBalances: NOTHING_TO_MOVE };
+  return {
+    transactionId,
+    state: 'failed',
+    capturedMinor: 0n,
+    challenge: null,
+    event: 'payment.failed',
+    steps: [{ message: 'Declined', data: { reason: code } }],
+    moveBalances: NOTHING_TO_MOVE,
+  };
 }
 
 function declineMessage(reason: DeclineReason): string {

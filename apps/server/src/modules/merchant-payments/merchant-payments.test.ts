@@ -3,6 +3,7 @@
 // declined and expired), the refusals (scheme, channel, store), the customer recorded with the
 // masked card, the attempt timeline; capture, void and refund; every file ends with the
 // ledger's invariants.
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, countRows, type TestApp } from '../../test/harness.ts';
@@ -193,6 +194,27 @@ describe('chargeCard', () => {
       n: string;
     }>`SELECT count(*)::text AS n FROM transactions WHERE card_number LIKE '%4242424242424242%'`.execute(t.deps.db);
     expect(rows[0]!.n).toBe('0');
+  });
+
+  it('makes one customer of first payments with a new e-mail side by side, counting each and adding the card once', async () => {
+    // On PostgreSQL the twelve race, each charge a transaction on a connection of its own: the
+    // contact's lock row (lockCustomerContactKey) makes them take turns, so the first creates the
+    // customer and each later one finds it. Without the lock several would create one each.
+    const email = `first-${crypto.randomUUID()}@example.com`;
+    const paid = await Promise.all(
+      Array.from({ length: 12 }, () => charge(SANDBOX_CARDS.approved, { customer: { name: 'Noor Saleh', email } })),
+    );
+    expect(paid.map((payment) => payment.status)).toEqual(Array(12).fill('succeeded'));
+    const customers = await t.deps.db
+      .selectFrom('customers')
+      .select(['id', 'transactions_count'])
+      .where('merchant_user_id', '=', merchant.id)
+      .where('email', '=', email)
+      .execute();
+    expect(customers).toEqual([{ id: paid[0]!.customerId, transactions_count: 12 }]);
+    expect(new Set(paid.map((payment) => payment.customerId))).toEqual(new Set([customers[0]!.id]));
+    const cards = await t.deps.db.selectFrom('customer_cards').select('card_number').where('customer_id', '=', customers[0]!.id).execute();
+    expect(cards).toEqual([{ card_number: '424242******4242' }]);
   });
 
   it('records a declined card as failed (status 2) and moves nothing; insufficient funds alike', async () => {

@@ -21,7 +21,6 @@ import type { Database } from '../../db/schema.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { notifyMerchantTeam } from '../notifications/merchant-team.service.ts';
 import { notice, type Notice } from '../notifications/notifications.service.ts';
-import { findCurrency } from './fees.service.ts';
 import {
   FAILURE_REASON_MAX_CHARS,
   MERCHANT_PAYMENT_FAILED,
@@ -52,9 +51,7 @@ export function merchantPaymentNotifier(mailer: Mailer): PaymentEventListener {
 
 export async function notifyMerchantOfPayment(mailer: Mailer, trx: Transaction<Database>, event: PaymentEvent): Promise<void> {
   const { payment } = event;
-  const currency = await findCurrency(trx, payment.currency);
-  assert(currency !== undefined, `the currency ${payment.currency} of payment ${payment.transactionId} exists`);
-  const noticeTo = noticeOf(event, currency.decimals);
+  const noticeTo = noticeOf(event, payment.currencyDecimals);
   if (!noticeTo) return;
   await notifyMerchantTeam(mailer, trx, {
     merchantUserId: payment.merchantUserId,

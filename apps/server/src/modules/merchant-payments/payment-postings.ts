@@ -9,7 +9,7 @@ import type { Queryable } from '../../db/database.ts';
 import { fullName } from '../../lib/display-text.ts';
 import type { ChargeRow, PartyRef } from '../ledger/ledger.service.ts';
 import { openSpendingWalletOnce, type WalletWithCurrency } from '../wallets/wallets.service.ts';
-import { logAttemptStep } from './attempts.service.ts';
+import { logAttemptSteps, type AttemptStep } from './attempts.service.ts';
 import type { MerchantPaymentKind } from './payment-views.ts';
 
 export const MERCHANT_FEE_NAME = 'Merchant service fee';
@@ -85,7 +85,12 @@ export function paymentPosting(
 
 /** One step in the payment's attempt log (nothing for a payment without an attempt). */
 export async function logStep(db: Queryable, attemptId: bigint | null, ip: string, message: string, data: Record<string, string> = {}) {
-  if (attemptId !== null) await logAttemptStep(db, { attemptId, message, ip, data });
+  await logSteps(db, attemptId, ip, [{ message, data }]);
+}
+
+/** Steps in the payment's attempt log, in order, by one insert (nothing for a payment without an attempt). */
+export async function logSteps(db: Queryable, attemptId: bigint | null, ip: string, steps: readonly AttemptStep[]) {
+  if (attemptId !== null) await logAttemptSteps(db, attemptId, ip, steps);
 }
 
 /** The step logged when a payment is posted. */

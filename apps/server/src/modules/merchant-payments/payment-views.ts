@@ -20,6 +20,8 @@ export interface MerchantPayment extends MerchantPaymentColumns {
   merchantUserId: bigint;
   channelId: bigint;
   currency: string;
+  /** The currency's minor digits (2 for AED): how its amounts are written for people. */
+  currencyDecimals: number;
   amountMinor: bigint;
   amountCapturedMinor: bigint;
   amountRefundedMinor: bigint;
@@ -51,6 +53,7 @@ function paymentOf(row: repository.PaymentViewRow, challenge: string | null = nu
     merchantUserId: row.merchant_user_id,
     channelId: row.channel_id,
     currency: row.currency_code,
+    currencyDecimals: row.currency_decimals,
     amountMinor: row.authorised_amount,
     amountCapturedMinor: row.captured_amount,
     amountRefundedMinor: row.refunded_amount,

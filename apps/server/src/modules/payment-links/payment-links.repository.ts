@@ -75,9 +75,10 @@ export async function findLinkByToken(db: Queryable, token: string): Promise<Lin
   return linkQuery(db).where('payment_links.token', '=', token).executeTakeFirst();
 }
 
-/** A link by id, whoever its merchant (the checkout, after it found the link by its token). */
-export async function findLinkById(db: Queryable, linkId: bigint): Promise<LinkRow | undefined> {
-  return linkQuery(db).where('payment_links.id', '=', linkId).executeTakeFirst();
+/** The URL a link's payments are called back at (null when none is set); undefined for an unknown link. */
+export async function findLinkCallbackUrl(db: Queryable, linkId: bigint): Promise<string | null | undefined> {
+  const row = await db.selectFrom('payment_links').select('callback_url').where('id', '=', linkId).executeTakeFirst();
+  return row?.callback_url;
 }
 
 /** A link of this merchant by id. */
@@ -88,10 +89,13 @@ export async function findMerchantLink(db: Queryable, merchantUserId: bigint, li
     .executeTakeFirst();
 }
 
-/** Locks the link's row until the transaction ends: payments of one link take turns. */
-export async function lockLinkRow(trx: Queryable, linkId: bigint): Promise<boolean> {
-  const row = await trx.selectFrom('payment_links').select('id').where('id', '=', linkId).forUpdate().executeTakeFirst();
-  return row !== undefined;
+/**
+ * A link by id, whoever its merchant, its row locked until the transaction ends (payments of one
+ * link take turns), in one read: a row locked after a wait is read as the transaction that held
+ * it left it. Only the link's row is locked, not the rows joined to it.
+ */
+export async function lockLinkById(trx: Queryable, linkId: bigint): Promise<LinkRow | undefined> {
+  return linkQuery(trx).where('payment_links.id', '=', linkId).forUpdate('payment_links').executeTakeFirst();
 }
 
 /** Locks a link of this merchant and reads what a status change needs. */

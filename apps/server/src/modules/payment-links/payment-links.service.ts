@@ -117,6 +117,11 @@ export async function getPayableLink(db: Queryable, token: string): Promise<Paya
   return row ? payableView(db, row) : undefined;
 }
 
+/** The URL the link's payments are called back at, or null (none set, or no such link). */
+export async function linkCallbackUrl(db: Queryable, linkId: bigint): Promise<string | null> {
+  return (await repository.findLinkCallbackUrl(db, linkId)) ?? null;
+}
+
 /**
  * Locks the link's row (SELECT ... FOR UPDATE) for the rest of the transaction and reads it:
  * two payments of one link take turns, so a single-use link's second payment sees the first
@@ -124,10 +129,8 @@ export async function getPayableLink(db: Queryable, token: string): Promise<Paya
  */
 export async function lockLinkForPayment(trx: Transaction<Database>, linkId: bigint): Promise<PayableLink> {
   // The caller holds the id of a link it read (a checkout claim points at it): a missing one is a defect.
-  const locked = await repository.lockLinkRow(trx, linkId);
-  assert(locked, `payment link ${linkId} does not exist`);
-  const row = await repository.findLinkById(trx, linkId);
-  assert(row !== undefined, `payment link ${linkId} was locked but not read`);
+  const row = await repository.lockLinkById(trx, linkId);
+  assert(row !== undefined, `payment link ${linkId} does not exist`);
   return payableView(trx, row);
 }
 
