@@ -47,9 +47,9 @@ export interface CardPriceRow {
 /**
  * What a card payment is priced by, in one read: the currency by its code, the card scheme (by
  * its code, of type CARD_SCHEME and active; or by its id) and the merchant's active fee for that
- * scheme in that currency. Undefined for an unknown currency; the scheme's
- * columns are null where there is no such scheme (a code of null names none), the fee's where the
- * merchant has no active fee for it.
+ * scheme in that currency. Undefined for an unknown currency; the scheme's columns are null where
+ * there is no such scheme (a code of null names none), the fee's where the merchant has no active
+ * fee for it.
  */
 export async function findCardPrice(
   db: Queryable,
@@ -95,7 +95,6 @@ export async function findCurrencyById(db: Queryable, id: number): Promise<{ id:
   return row && { ...row, code: row.code.trim() };
 }
 
-/** The merchant's active fee of a scheme in a currency. */
 /** The merchant's whole schedule, by currency then scheme. */
 export async function listMerchantFees(db: Queryable, merchantUserId: bigint): Promise<FeeScheduleRow[]> {
   const rows = await db

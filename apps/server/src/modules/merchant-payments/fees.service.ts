@@ -57,9 +57,9 @@ export interface CardPrice {
 }
 
 /**
- * The currency (by its code), the scheme (of a card brand, gateway/card.ts's names; or by id) and the
- * merchant's fee, in one read; undefined for an unknown currency. The caller refuses what is
- * missing, in its own order.
+ * The currency (by its code), the scheme (of a card brand, gateway/card.ts's names; or by id)
+ * and the merchant's fee, in one read; undefined for an unknown currency. The caller refuses what
+ * is missing, in its own order.
  */
 export async function findCardPrice(
   db: Queryable,
