@@ -18,21 +18,31 @@ export function useLiveFilters<S extends z.ZodObject>(schema: S, url: UrlFilters
   const [draft, setDraft] = useState<RawFilters<S>>(url.raw);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [source, setSource] = useState(url.raw);
+  // What this draft applied whose URL has not arrived yet, oldest first. The router renders a
+  // navigation as a transition, which typing defers: the URL of an apply may arrive after the
+  // administrator typed on, and is the draft's own move, not one to start again from.
+  const [inFlight, setInFlight] = useState<RawFilters<S>[]>([]);
   // The URL moved without this draft (back button, a link, Clear): start again from it. The
   // draft's own apply is left alone, so a space typed at the end of a word (trimmed in the URL)
-  // stays in the field.
+  // stays in the field, and so does what was typed after it.
   if (source !== url.raw) {
     setSource(url.raw);
-    if (!sameFilters(checkFilters(schema, draft).valid, url.raw)) {
+    const own = inFlight.findIndex((applied) => sameFilters(applied, url.raw));
+    if (own >= 0) setInFlight(inFlight.slice(own + 1));
+    else if (!sameFilters(checkFilters(schema, draft).valid, url.raw)) {
       setDraft(url.raw);
       setErrors({});
+      setInFlight([]);
     }
   }
 
   const apply = (values: RawFilters<S>) => {
     const checked = checkFilters(schema, values);
     setErrors(checked.errors);
-    if (Object.keys(checked.errors).length === 0 && !sameFilters(checked.valid, url.raw)) url.apply(checked.valid);
+    if (Object.keys(checked.errors).length === 0 && !sameFilters(checked.valid, url.raw)) {
+      setInFlight((current) => [...current, checked.valid]);
+      url.apply(checked.valid);
+    }
   };
   // The timer applies the draft against the URL as it is when it fires.
   const applySettled = useEffectEvent(() => apply(draft));
