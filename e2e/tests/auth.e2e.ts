@@ -148,6 +148,8 @@ describe('auth journeys', () => {
     await screenshot(page, '11-reset-password');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/auth/login**');
+    // The reset screen has a Password field too, still shown a moment after the URL moved.
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await page.getByLabel('Password', { exact: true }).fill('Blossom2027');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/auth/passcode-login**');
@@ -162,6 +164,8 @@ describe('auth journeys', () => {
     await screenshot(page, '12-reset-pin');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/auth/passcode-login**');
+    // The reset screen has a Passcode field too, still shown a moment after the URL moved.
+    await page.getByRole('heading', { name: 'Passcode Login' }).waitFor();
     await page.getByLabel('Passcode', { exact: true }).fill('7391');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL((url) => url.pathname === '/app');
