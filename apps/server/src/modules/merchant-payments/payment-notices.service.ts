@@ -51,7 +51,7 @@ export function merchantPaymentNotifier(mailer: Mailer): PaymentEventListener {
 
 export async function notifyMerchantOfPayment(mailer: Mailer, trx: Transaction<Database>, event: PaymentEvent): Promise<void> {
   const { payment } = event;
-  const noticeTo = noticeOf(event, payment.currencyDecimals);
+  const noticeTo = noticeOf(event);
   if (!noticeTo) return;
   await notifyMerchantTeam(mailer, trx, {
     merchantUserId: payment.merchantUserId,
@@ -62,9 +62,9 @@ export async function notifyMerchantOfPayment(mailer: Mailer, trx: Transaction<D
 }
 
 /** The notice an event raises, for any recipient; null for an event that moved no money in or out. */
-function noticeOf(event: PaymentEvent, decimals: number): ((userId: bigint) => Notice) | null {
+function noticeOf(event: PaymentEvent): ((userId: bigint) => Notice) | null {
   const { payment } = event;
-  const base = { transactionId: payment.uuid, door: payment.kind, currency: payment.currency, decimals };
+  const base = { transactionId: payment.uuid, door: payment.kind, currency: payment.currency, decimals: payment.currencyDecimals };
   switch (event.type) {
     case 'payment.succeeded':
     case 'payment.captured': {
