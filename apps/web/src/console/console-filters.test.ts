@@ -7,7 +7,6 @@ import { checkFilters, readFilters } from '../lib/url-filters.ts';
 import {
   KYC_DEFAULT_STATUS,
   queueFilters,
-  sameFilters,
   STORES_DEFAULT_STATUS,
   ZAuditUrlFilters,
   ZKycUrlFilters,
@@ -60,12 +59,5 @@ describe('the audit log filters', () => {
     expect(Object.keys(checked.errors).sort()).toEqual(['actingAs', 'merchantUserId', 'toDate']);
     expect(checked.errors.actingAs).toBe('The selected acting as is invalid');
     expect(checked.valid).toEqual({ fromDate: '2026-02-01' });
-  });
-});
-
-describe('sameFilters', () => {
-  it('treats a blank value as no filter', () => {
-    expect(sameFilters({ search: 'a', status: '' }, { search: 'a' })).toBe(true);
-    expect(sameFilters({ search: 'a' }, { search: 'b' })).toBe(false);
   });
 });

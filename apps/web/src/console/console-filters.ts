@@ -50,10 +50,3 @@ export function queueFilters(
   const { status = defaultStatus, search } = filters;
   return { ...(status === ALL_STATUSES ? {} : { status }), ...(search ? { search } : {}) };
 }
-
-/** Two sets of filter texts are the same filters (a blank value is no filter). */
-export function sameFilters(a: Record<string, string | undefined>, b: Record<string, string | undefined>): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const key of keys) if ((a[key] ?? '') !== (b[key] ?? '')) return false;
-  return true;
-}

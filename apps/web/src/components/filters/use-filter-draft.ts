@@ -3,13 +3,15 @@
 // list's schema and applies the valid filters, or shows the contract's message under a field.
 //
 // The router renders a new URL in a transition, a moment after the address bar changed: what is
-// typed in that moment (just after Clear or Search) must survive it. So the URL this draft wrote
-// itself does not reset the draft when it lands; any other URL does.
+// typed in that moment (just after Clear or Search) must survive it. So a URL this draft wrote
+// itself does not reset the draft when it lands, even after a second Search or Clear made before
+// it landed; any other URL does (use-own-url-moves.ts tells the two apart).
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { UrlFilters } from '../../hooks/use-url-filters.ts';
 import { checkFilters } from '../../lib/url-filters.ts';
 import type { RawFilters } from '../../lib/url-filters.ts';
+import { useOwnUrlMoves } from './use-own-url-moves.ts';
 
 export interface FilterDraft<S extends z.ZodObject> {
   values: RawFilters<S>;
@@ -20,27 +22,17 @@ export interface FilterDraft<S extends z.ZodObject> {
   clear: () => void;
 }
 
-/** The filters as one comparable text: blank fields dropped, values trimmed, keys in order. */
-function filtersKey(raw: Record<string, string | undefined>): string {
-  const kept = Object.entries(raw)
-    .map(([key, value]) => [key, value?.trim() ?? ''] as const)
-    .filter(([, value]) => value !== '')
-    .sort(([a], [b]) => a.localeCompare(b));
-  return JSON.stringify(kept);
-}
-
 export function useFilterDraft<S extends z.ZodObject>(schema: S, url: UrlFilters<S>): FilterDraft<S> {
   const [draft, setDraft] = useState<RawFilters<S>>(url.raw);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [source, setSource] = useState(url.raw);
-  // The filters this draft last wrote to the URL, until that URL lands.
-  const [written, setWritten] = useState<string | null>(null);
+  // The filters this draft wrote to the URL (each Search and each Clear) until their URL lands.
+  const ownMoves = useOwnUrlMoves<RawFilters<S>>();
   // The URL moved (url.raw keeps its identity while the URL stays): start again from it, unless
-  // it is the URL this draft wrote, whose fields the draft already holds (and may have moved on from).
+  // it is a URL this draft wrote, whose fields the draft already holds (and may have moved on from).
   if (source !== url.raw) {
     setSource(url.raw);
-    setWritten(null);
-    if (written === null || filtersKey(url.raw) !== written) {
+    if (!ownMoves.arrived(url.raw)) {
       setDraft(url.raw);
       setErrors({});
     }
@@ -60,13 +52,13 @@ export function useFilterDraft<S extends z.ZodObject>(schema: S, url: UrlFilters
       const checked = checkFilters(schema, draft);
       setErrors(checked.errors);
       if (Object.keys(checked.errors).length > 0) return;
-      setWritten(filtersKey(checked.valid));
+      ownMoves.wrote(checked.valid);
       url.apply(checked.valid);
     },
     clear: () => {
       setDraft({});
       setErrors({});
-      setWritten(filtersKey({}));
+      ownMoves.wrote({});
       url.clear();
     },
   };

@@ -6,10 +6,10 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { z } from 'zod';
 import type { FilterDraft } from '../../components/filters/use-filter-draft.ts';
+import { sameFilters, useOwnUrlMoves } from '../../components/filters/use-own-url-moves.ts';
 import type { UrlFilters } from '../../hooks/use-url-filters.ts';
 import { checkFilters } from '../../lib/url-filters.ts';
 import type { RawFilters } from '../../lib/url-filters.ts';
-import { sameFilters } from '../console-filters.ts';
 
 /** How long typing pauses before the list follows. */
 const SETTLE_MS = 400;
@@ -18,29 +18,30 @@ export function useLiveFilters<S extends z.ZodObject>(schema: S, url: UrlFilters
   const [draft, setDraft] = useState<RawFilters<S>>(url.raw);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [source, setSource] = useState(url.raw);
-  // What this draft applied whose URL has not arrived yet, oldest first. The router renders a
+  // What this draft applied or cleared whose URL has not arrived yet. The router renders a
   // navigation as a transition, which typing defers: the URL of an apply may arrive after the
   // administrator typed on, and is the draft's own move, not one to start again from.
-  const [inFlight, setInFlight] = useState<RawFilters<S>[]>([]);
-  // The URL moved without this draft (back button, a link, Clear): start again from it. The
-  // draft's own apply is left alone, so a space typed at the end of a word (trimmed in the URL)
-  // stays in the field, and so does what was typed after it.
+  const ownMoves = useOwnUrlMoves<RawFilters<S>>();
+  // The URL moved without this draft (back button, a link): start again from it, unless the
+  // draft, checked, already says what the URL does. The draft's own apply is left alone, so a
+  // space typed at the end of a word (trimmed in the URL) stays in the field, and so does what
+  // was typed after it.
   if (source !== url.raw) {
     setSource(url.raw);
-    const own = inFlight.findIndex((applied) => sameFilters(applied, url.raw));
-    if (own >= 0) setInFlight(inFlight.slice(own + 1));
-    else if (!sameFilters(checkFilters(schema, draft).valid, url.raw)) {
+    if (!ownMoves.arrived(url.raw) && !sameFilters(checkFilters(schema, draft).valid, url.raw)) {
       setDraft(url.raw);
       setErrors({});
-      setInFlight([]);
     }
   }
 
+  // The draft is applied only when it would move the URL: compared with where the URL is going
+  // (this draft's newest write still in flight), not where it is, so going back to the filters
+  // the list shows before an apply landed still sends the URL back there.
   const apply = (values: RawFilters<S>) => {
     const checked = checkFilters(schema, values);
     setErrors(checked.errors);
-    if (Object.keys(checked.errors).length === 0 && !sameFilters(checked.valid, url.raw)) {
-      setInFlight((current) => [...current, checked.valid]);
+    if (Object.keys(checked.errors).length === 0 && !sameFilters(checked.valid, ownMoves.expected(url.raw))) {
+      ownMoves.wrote(checked.valid);
       url.apply(checked.valid);
     }
   };
@@ -70,6 +71,9 @@ export function useLiveFilters<S extends z.ZodObject>(schema: S, url: UrlFilters
       setDraft({});
       setErrors({});
       setEdited(0);
+      // Recorded only when it moves the filters: a URL that does not change never arrives, and
+      // would be waited for until a move from outside happened to match it.
+      if (!sameFilters(ownMoves.expected(url.raw), {})) ownMoves.wrote({});
       url.clear();
     },
   };
