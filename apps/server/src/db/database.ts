@@ -40,6 +40,7 @@ import * as m0035 from './migrations/0035-customer-contact-locks.ts';
 import * as m0039 from './migrations/0039-daily-send-usage.ts';
 import * as m0040 from './migrations/0040-incomplete-stored-files.ts';
 import * as m0041 from './migrations/0041-customer-country-when.ts';
+import * as m0042 from './migrations/0042-wallet-credit-slots.ts';
 
 export type Db = Kysely<Database>;
 /** The database or a transaction on it: repositories take either as their first argument. */
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '0039-daily-send-usage': m0039,
   '0040-incomplete-stored-files': m0040,
   '0041-customer-country-when': m0041,
+  '0042-wallet-credit-slots': m0042,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -119,6 +119,27 @@ export interface WalletsTable {
   updated_at: Generated<Date>;
 }
 
+/** A slot of a wallet's spread credits (migration 0042): the wallet's balance is its row plus its slots. */
+export interface WalletCreditSlotsTable {
+  wallet_id: bigint;
+  slot: number;
+  available_balance: Generated<bigint>;
+  balance_on_hold: Generated<bigint>;
+}
+
+/** The view wallet_balances: a wallet's row with its slots' credits added to its buckets. Read only. */
+export interface WalletBalancesView {
+  id: bigint;
+  user_id: bigint;
+  currency_id: number;
+  account_number: string;
+  is_default: number;
+  available_balance: bigint;
+  balance_on_hold: bigint;
+  created_at: Date;
+  updated_at: Date;
+}
+
 export interface FeatureGroupsTable {
   id: Generated<number>;
   name: string;
@@ -503,6 +524,8 @@ export interface Database {
   outbox_emails: OutboxEmailsTable;
   currencies: CurrenciesTable;
   wallets: WalletsTable;
+  wallet_credit_slots: WalletCreditSlotsTable;
+  wallet_balances: WalletBalancesView;
   feature_groups: FeatureGroupsTable;
   features: FeaturesTable;
   kyc_inputs: KycInputsTable;

@@ -66,7 +66,7 @@ describe("the demo merchant's first settlement", () => {
   it('leaves the settled money in the USD wallet and the reserve wallet, nothing on hold', async () => {
     const [row] = (await t.call(settlementsCall, { type: 'aggregate' }, { token })).data.data;
     const wallets = await t.deps.db
-      .selectFrom('wallets')
+      .selectFrom('wallet_balances as wallets')
       .innerJoin('users', 'users.id', 'wallets.user_id')
       .innerJoin('currencies', 'currencies.id', 'wallets.currency_id')
       .select(['wallets.is_default', 'wallets.available_balance', 'wallets.balance_on_hold'])

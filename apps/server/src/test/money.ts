@@ -91,7 +91,11 @@ export async function fundWallet(
 }
 
 export async function balanceOf(t: TestApp, walletId: bigint): Promise<bigint> {
-  const row = await t.deps.db.selectFrom('wallets').select('available_balance').where('id', '=', walletId).executeTakeFirstOrThrow();
+  const row = await t.deps.db
+    .selectFrom('wallet_balances')
+    .select('available_balance')
+    .where('id', '=', walletId)
+    .executeTakeFirstOrThrow();
   return row.available_balance;
 }
 
@@ -109,7 +113,7 @@ export async function sentToday(t: TestApp, userId: bigint): Promise<bigint | un
 /** The on-hold balance of a user's wallet in `currency` (0 while the user has no such wallet). */
 export async function onHoldBalance(t: TestApp, userId: bigint, currency = 'AED'): Promise<bigint> {
   const row = await t.deps.db
-    .selectFrom('wallets')
+    .selectFrom('wallet_balances as wallets')
     .innerJoin('currencies', 'currencies.id', 'wallets.currency_id')
     .select('wallets.balance_on_hold')
     .where('wallets.user_id', '=', userId)

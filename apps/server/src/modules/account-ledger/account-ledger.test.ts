@@ -40,7 +40,7 @@ async function rowsOf(body: Partial<TGetAccountLedgerRequest> = {}): Promise<TLe
 
 async function walletTotal(): Promise<number> {
   const row = await t.deps.db
-    .selectFrom('wallets')
+    .selectFrom('wallet_balances as wallets')
     .select(['available_balance', 'balance_on_hold'])
     .where('id', '=', wallet)
     .executeTakeFirstOrThrow();

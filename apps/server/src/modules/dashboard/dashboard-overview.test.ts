@@ -179,9 +179,9 @@ describe('merchant-dashboard-overview', () => {
   });
 
   it('answers the balances of the wallet of that currency', async () => {
-    // Proves the on-hold and available cards read the wallet itself.
+    // Proves the on-hold and available cards read the wallet itself: its row and its credit slots.
     const { otherData } = await overview();
-    const wallet = await t.deps.db.selectFrom('wallets').selectAll().where('id', '=', shop.wallets.AED!).executeTakeFirstOrThrow();
+    const wallet = await t.deps.db.selectFrom('wallet_balances').selectAll().where('id', '=', shop.wallets.AED!).executeTakeFirstOrThrow();
     expect(otherData.wallet).toEqual({
       id: Number(wallet.id),
       currency: { id: aedId, code: 'AED' },

@@ -26,7 +26,7 @@ export async function listOutboxEmails(db: Queryable, toAddress: string | undefi
 /** The wallets of the user with this e-mail, with their balances, in the order they were opened. */
 export async function listWalletBalancesOfEmail(db: Queryable, email: string) {
   return db
-    .selectFrom('wallets')
+    .selectFrom('wallet_balances as wallets')
     .innerJoin('users', 'users.id', 'wallets.user_id')
     .innerJoin('currencies', 'currencies.id', 'wallets.currency_id')
     .select(['wallets.id', 'currencies.code', 'wallets.available_balance', 'wallets.balance_on_hold', 'wallets.is_default'])

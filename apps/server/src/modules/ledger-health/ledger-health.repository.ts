@@ -170,7 +170,7 @@ export async function readTouchedWallets(
            x.available AS available_after, x.on_hold AS on_hold_after,
            d.n + x.n AS entries_summed
       FROM touched t
-      LEFT JOIN wallets w ON w.id = t.wallet_id
+      LEFT JOIN wallet_balances w ON w.id = t.wallet_id
       ${cache}
       CROSS JOIN LATERAL (
         SELECT COALESCE(SUM(e.amount) FILTER (WHERE e.bucket = 'available'), 0) AS available,
@@ -268,8 +268,13 @@ export async function readCurrencyTotals(db: Queryable): Promise<CurrencyTotalsR
     payouts: bigint;
     entries_sum: bigint;
   }>`
-    WITH w AS (SELECT currency_id, count(*) AS wallets, SUM(available_balance) AS available, SUM(balance_on_hold) AS on_hold
-                 FROM wallets GROUP BY currency_id),
+    WITH rows AS (SELECT currency_id, count(*) AS wallets, SUM(available_balance) AS available, SUM(balance_on_hold) AS on_hold
+                    FROM wallets GROUP BY currency_id),
+         slots AS (SELECT w.currency_id, SUM(c.available_balance) AS available, SUM(c.balance_on_hold) AS on_hold
+                     FROM wallet_credit_slots c JOIN wallets w ON w.id = c.wallet_id GROUP BY w.currency_id),
+         w AS (SELECT rows.currency_id, rows.wallets, rows.available + COALESCE(slots.available, 0) AS available,
+                      rows.on_hold + COALESCE(slots.on_hold, 0) AS on_hold
+                 FROM rows LEFT JOIN slots ON slots.currency_id = rows.currency_id),
          s AS (SELECT currency, SUM(amount) FILTER (WHERE system_account = 'gateway') AS gateway,
                       SUM(amount) FILTER (WHERE system_account = 'fees') AS fees,
                       SUM(amount) FILTER (WHERE system_account = 'vat') AS vat,

@@ -119,7 +119,7 @@ describe('a healthy ledger', () => {
     ]);
     const aed = answer.data.totals!.currencies.find((c) => c.currency === 'AED')!;
     const wallets = await t.deps.db
-      .selectFrom('wallets')
+      .selectFrom('wallet_balances as wallets')
       .innerJoin('currencies', 'currencies.id', 'wallets.currency_id')
       .select([sql<bigint>`SUM(available_balance)`.as('available'), sql<bigint>`count(*)`.as('n')])
       .where('currencies.code', '=', 'AED')

@@ -10,7 +10,7 @@ export async function listUnbalancedCurrencies(db: Queryable): Promise<Array<{ c
   return result.rows;
 }
 
-/** Every wallet bucket with its stored balance and the sum of its entries. */
+/** Every wallet bucket with its stored balance (its row and its credit slots) and the sum of its entries. */
 export async function listWalletBucketTotals(
   db: Queryable,
 ): Promise<Array<{ wallet_id: bigint; bucket: string; stored: bigint; from_entries: bigint }>> {
@@ -18,13 +18,15 @@ export async function listWalletBucketTotals(
     SELECT w.id AS wallet_id, b.bucket,
            CASE b.bucket WHEN 'available' THEN w.available_balance ELSE w.balance_on_hold END AS stored,
            COALESCE((SELECT SUM(e.amount) FROM ledger_entries e WHERE e.wallet_id = w.id AND e.bucket = b.bucket), 0) AS from_entries
-      FROM wallets w CROSS JOIN (VALUES ('available'), ('on_hold')) AS b(bucket)`.execute(db);
+      FROM wallet_balances w CROSS JOIN (VALUES ('available'), ('on_hold')) AS b(bucket)`.execute(db);
   return result.rows;
 }
 
 export async function listNegativeWalletIds(db: Queryable): Promise<bigint[]> {
   const result = await sql<{ id: bigint }>`
-    SELECT id FROM wallets WHERE available_balance < 0 OR balance_on_hold < 0`.execute(db);
+    SELECT id FROM wallets WHERE available_balance < 0 OR balance_on_hold < 0
+    UNION
+    SELECT wallet_id FROM wallet_credit_slots WHERE available_balance < 0 OR balance_on_hold < 0`.execute(db);
   return result.rows.map((row) => row.id);
 }
 
@@ -171,7 +173,7 @@ export async function readScope(
            SELECT w.id::text AS wallet_id, w.user_id::text AS user_id, trim(c.code) AS currency, w.is_default AS kind,
                   w.available_balance::text AS available_balance, w.balance_on_hold::text AS balance_on_hold,
                   s.available::text AS available_from_entries, s.on_hold::text AS on_hold_from_entries
-             FROM wallets w
+             FROM wallet_balances w
              JOIN currencies c ON c.id = w.currency_id
             CROSS JOIN LATERAL (
                   SELECT COALESCE(SUM(e.amount) FILTER (WHERE e.bucket = 'available'), 0) AS available,

@@ -181,6 +181,48 @@ export async function moveWalletBalances(trx: Transaction<Database>, delta: Wall
   return updated.rows.length === 1;
 }
 
+/**
+ * Adds a credit (no bucket negative) to one of the wallet's slot rows instead of its row
+ * (migration 0042): credits to one wallet in different slots lock different rows, so they
+ * commit side by side. The wallet's row is not touched, nor locked.
+ */
+export async function creditWalletSlot(trx: Transaction<Database>, delta: WalletDelta, slot: number): Promise<void> {
+  assert(delta.availableMinor >= 0n && delta.onHoldMinor >= 0n, 'a slot takes credits only');
+  await sql`
+    INSERT INTO wallet_credit_slots AS c (wallet_id, slot, available_balance, balance_on_hold)
+    VALUES (${delta.walletId}, ${slot}, ${delta.availableMinor}, ${delta.onHoldMinor})
+    ON CONFLICT (wallet_id, slot) DO UPDATE
+       SET available_balance = c.available_balance + excluded.available_balance,
+           balance_on_hold = c.balance_on_hold + excluded.balance_on_hold`.execute(trx);
+}
+
+/**
+ * Moves the wallet's slots into its row, under the row's lock: taken first, by its own statement
+ * (FOR NO KEY UPDATE, as a balance's UPDATE takes it), so that two folds of one wallet, or a fold
+ * and a transaction already holding the row, never wait on each other in a cycle. Credits whose
+ * transactions have not committed stay in their slots: a fold only ever adds what is committed.
+ * False when there was nothing to fold.
+ */
+export async function foldWalletSlots(trx: Transaction<Database>, walletId: bigint): Promise<boolean> {
+  await sql`SELECT id FROM wallets WHERE id = ${walletId} FOR NO KEY UPDATE`.execute(trx);
+  const folded = await sql<{ id: bigint }>`
+    WITH folded AS (
+      DELETE FROM wallet_credit_slots WHERE wallet_id = ${walletId} RETURNING available_balance, balance_on_hold
+    ), sums AS (
+      SELECT count(*) AS slots, coalesce(sum(available_balance), 0)::bigint AS available,
+             coalesce(sum(balance_on_hold), 0)::bigint AS on_hold
+        FROM folded
+    )
+    UPDATE wallets w
+       SET available_balance = w.available_balance + sums.available,
+           balance_on_hold = w.balance_on_hold + sums.on_hold,
+           updated_at = now()
+      FROM sums
+     WHERE w.id = ${walletId} AND sums.slots > 0
+    RETURNING w.id`.execute(trx);
+  return folded.rows.length === 1;
+}
+
 /** The INSERT of a business row, shared by the posted and the unposted paths. */
 function transactionInsertSql(m: PostingTransaction, uuid: string, keyed: KeyedPosting | null) {
   const row = transactionRow(m, uuid, keyed);

@@ -91,8 +91,8 @@ export async function postEntries(
   charges: ChargeRow[],
   options: { alongside?: PostingAlongside } = {},
 ): Promise<Posted> {
-  const { moveBalances, ...posted } = await writePosting(trx, movement, entries, charges, options);
-  await moveBalances();
+  const posted = await writePostingRows(trx, movement, entries, charges, options);
+  if (posted.outcome === 'created') await applyWalletDeltas(trx, entries, 'in place');
   return posted;
 }
 
@@ -109,19 +109,36 @@ export interface WrittenPosting extends Posted {
  * postEntries in two steps: the business row, entries and charge rows now, the wallet balances
  * when the caller calls `moveBalances`, which it must do before its transaction ends (the ledger
  * invariants catch a posting whose balances never moved). A wallet's row is locked from the
- * update of its balance to the commit; a payment that credits a merchant writes the rest of its
- * business transaction (its payment row, log, notices, webhook jobs, audit) first and moves the
- * balances last, so many payments into one merchant wait on each other only for that update
- * and the commit, not for all their writes (docs/money.md, "Hot wallets"). Nothing may read the
- * balances in between: they are not moved yet.
+ * update of its balance to the commit, so a posting into a wallet many credit at once writes the
+ * rest of its business transaction (a payment row, log, notices, webhook jobs, audit) first and
+ * moves the balances last. With `credits: 'spread'` (a merchant's card payments) a wallet's
+ * credit goes to one of its slot rows instead, picked at random, so payments into one merchant
+ * lock different rows and commit side by side (docs/money.md, "Hot wallets"). Nothing may read
+ * the balances in between: they are not moved yet.
  */
 export async function writePosting(
   trx: Transaction<Database>,
   movement: PostingTransaction,
   entries: Entries,
   charges: ChargeRow[],
-  options: { alongside?: PostingAlongside } = {},
+  options: { alongside?: PostingAlongside; credits?: CreditsMove } = {},
 ): Promise<WrittenPosting> {
+  const posted = await writePostingRows(trx, movement, entries, charges, options);
+  const credits = options.credits ?? 'in place';
+  return { ...posted, moveBalances: posted.outcome === 'created' ? balanceMover(trx, entries, credits) : NOTHING_TO_MOVE };
+}
+
+/** Where a posting's credits go: the wallet's row, or one of its credit slots (a hot wallet's: docs/money.md, "Hot wallets"). */
+export type CreditsMove = 'in place' | 'spread';
+
+/** The business row, its entries and charge rows (or the first posting of its key): the balances are the caller's to move. */
+async function writePostingRows(
+  trx: Transaction<Database>,
+  movement: PostingTransaction,
+  entries: Entries,
+  charges: ChargeRow[],
+  options: { alongside?: PostingAlongside },
+): Promise<Posted> {
   assertBalanced(entries);
   const keyed = movement.postingKey ? keyedPosting(movement.postingKey, movement, entries, charges) : null;
   const uuid = crypto.randomUUID();
@@ -129,11 +146,11 @@ export async function writePosting(
   if (written === undefined) {
     assert(keyed !== null, 'the transaction row was not written');
     const first = answerTakenKey(await repository.findKeyedPosting(trx, keyed.key), keyed, entries);
-    return { ...first, outcome: 'exists', moveBalances: NOTHING_TO_MOVE };
+    return { ...first, outcome: 'exists' };
   }
   // Paired with assertBalanced above: what the database wrote sums to zero too.
   assertWritten(written, entries);
-  return { transactionId: written.transactionId, uuid, outcome: 'created', moveBalances: balanceMover(trx, entries) };
+  return { transactionId: written.transactionId, uuid, outcome: 'created' };
 }
 
 // A card payment that waits for a 3-D Secure answer is a business row before it is a movement:
@@ -169,8 +186,8 @@ export async function recordUnpostedTransaction(
  * key on another movement fails POSTING_KEY_REUSED.
  */
 export async function postPendingEntries(...posting: Parameters<typeof writePendingEntries>): Promise<PostingKeyOutcome> {
-  const { outcome, moveBalances } = await writePendingEntries(...posting);
-  await moveBalances();
+  const outcome = await writePendingRows(...posting);
+  if (outcome === 'created') await applyWalletDeltas(posting[0], posting[3], 'in place');
   return outcome;
 }
 
@@ -178,11 +195,19 @@ export async function postPendingEntries(...posting: Parameters<typeof writePend
  * postPendingEntries in two steps, as writePosting is postEntries in two: the pending row posted
  * with its entries and charges now, the wallet balances when the caller calls `moveBalances`,
  * last, after the rest of its business transaction (a merchant's capture or 3-D Secure approval:
- * the payment row, its log, notices, webhook jobs, audit), so payments into one merchant wait on
- * its wallet only for that update and the commit (docs/money.md, "Hot wallets"). Nothing may read
- * the balances in between.
+ * the payment row, its log, notices, webhook jobs, audit), its credits spread over the wallet's
+ * slots as writePosting spreads them (docs/money.md, "Hot wallets"). Nothing may read the
+ * balances in between.
  */
 export async function writePendingEntries(
+  ...posting: Parameters<typeof writePendingRows>
+): Promise<{ outcome: PostingKeyOutcome; moveBalances(): Promise<void> }> {
+  const outcome = await writePendingRows(...posting);
+  return { outcome, moveBalances: outcome === 'created' ? balanceMover(posting[0], posting[3], 'spread') : NOTHING_TO_MOVE };
+}
+
+/** The pending row posted with its entries and charges (or found posted under its key): the balances are the caller's to move. */
+async function writePendingRows(
   trx: Transaction<Database>,
   transactionId: bigint,
   status: number,
@@ -190,7 +215,7 @@ export async function writePendingEntries(
   charges: ChargeRow[],
   amounts: PostedAmounts | null = null,
   postingKey: string | null = null,
-): Promise<{ outcome: PostingKeyOutcome; moveBalances(): Promise<void> }> {
+): Promise<PostingKeyOutcome> {
   assert(status !== TRANSACTION_STATUS.PENDING, 'posting settles a pending transaction');
   assertBalanced(entries);
   const keyed = postingKey ? keyedPendingPosting(postingKey, { transactionId, status, amounts }, entries, charges) : null;
@@ -202,10 +227,10 @@ export async function writePendingEntries(
     assert(first !== undefined, notPending);
     // The digest names the row, so the same movement under the key is this very row, posted before.
     assert(answerTakenKey(first, keyed, entries).transactionId === transactionId, 'a pending posting answers its own row');
-    return { outcome: 'exists', moveBalances: NOTHING_TO_MOVE };
+    return 'exists';
   }
   assertWritten(written, entries);
-  return { outcome: 'created', moveBalances: balanceMover(trx, entries) };
+  return 'created';
 }
 
 /** The pending row's posting statement; a key another row took at the same moment is a refusal. */
@@ -251,19 +276,34 @@ function assertWritten(written: WrittenEntries, entries: Entries): void {
 }
 
 /** The `moveBalances` of a written posting: applyWalletDeltas, once. */
-function balanceMover(trx: Transaction<Database>, entries: Entries): () => Promise<void> {
+function balanceMover(trx: Transaction<Database>, entries: Entries, credits: CreditsMove): () => Promise<void> {
   let moved = false;
   return async () => {
     assert(!moved, 'a posting moves its balances once');
     moved = true;
-    await applyWalletDeltas(trx, entries);
+    await applyWalletDeltas(trx, entries, credits);
   };
 }
 
-/** Moves the wallet balances of `entries`, in wallet id order; a bucket that would go below zero refuses. */
-async function applyWalletDeltas(trx: Transaction<Database>, entries: Entries): Promise<void> {
+/** How many slot rows a wallet's spread credits use at most (migration 0042). */
+export const CREDIT_SLOTS = 8;
+
+/**
+ * Moves the wallet balances of `entries`, in wallet id order; a bucket that would go below zero
+ * refuses. 'spread' puts a wallet's credit in a slot row picked at random; a debit always moves
+ * the wallet's row, and when the row alone does not cover it, the wallet's slots are folded into
+ * the row first (a balance is its row plus its slots) and it is tried again.
+ */
+async function applyWalletDeltas(trx: Transaction<Database>, entries: Entries, credits: CreditsMove): Promise<void> {
   for (const delta of walletDeltas(entries)) {
-    if (!(await repository.moveWalletBalances(trx, delta))) throw new PostingRefused(delta.walletId);
+    if (credits === 'spread' && delta.availableMinor >= 0n && delta.onHoldMinor >= 0n) {
+      await repository.creditWalletSlot(trx, delta, crypto.randomInt(CREDIT_SLOTS));
+      continue;
+    }
+    if (await repository.moveWalletBalances(trx, delta)) continue;
+    if (!(await repository.foldWalletSlots(trx, delta.walletId)) || !(await repository.moveWalletBalances(trx, delta))) {
+      throw new PostingRefused(delta.walletId);
+    }
   }
 }
 

@@ -120,7 +120,7 @@ export const walletEntryStreamSource = defineListSource({
 
 /**
  * The wallet's balance after each of these entries (ids of the wallet's entries): its stored
- * balance minus the entries newer than each, in one statement. Reads the wallet's entries from
+ * balance (its row and its credit slots) minus the entries newer than each, in one statement. Reads the wallet's entries from
  * the oldest id asked for up to the newest entry.
  */
 export async function closingBalancesOf(db: Queryable, walletId: bigint, entryIds: readonly bigint[]): Promise<Map<bigint, bigint>> {
@@ -128,7 +128,7 @@ export async function closingBalancesOf(db: Queryable, walletId: bigint, entryId
   const oldest = entryIds.reduce((low, id) => (id < low ? id : low));
   const result = await sql<{ id: bigint | string; closing_balance: bigint | string }>`
     SELECT s.id, w.available_balance + w.balance_on_hold - s.newer AS closing_balance
-      FROM wallets w,
+      FROM wallet_balances w,
            LATERAL (SELECT e.id,
                            COALESCE(SUM(e.amount) OVER (ORDER BY e.id DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS newer
                       FROM ledger_entries e

@@ -94,7 +94,7 @@ async function auditRows(action: string) {
 /** The money rows and merchant A's balances: what a refused or replayed request must leave as it was. */
 async function moneyOfA() {
   const wallets = await t.deps.db
-    .selectFrom('wallets')
+    .selectFrom('wallet_balances as wallets')
     .select(['id', 'available_balance', 'balance_on_hold'])
     .where('user_id', '=', merchantA.id)
     .orderBy('id')

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminGetFeeScheduleCall, adminUpdateFeeScheduleCall, getTransactionAttemptsCall } from '@paywallet/contract';
 import { sql } from 'kysely';
 import { createTestApp, countRows, type TestApp } from '../../test/harness.ts';
-import { gate, waitForLockWaiters } from '../../test/lock-waits.ts';
+import { gate } from '../../test/lock-waits.ts';
+import { CREDIT_SLOTS } from '../ledger/ledger.service.ts';
 import { expectLedgerInvariants } from '../../test/money.ts';
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { createTestAdmin, type TestAdmin } from '../../test/admin.ts';
@@ -215,7 +216,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('payments under concurrency 
     );
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value.status : String(r.reason)))).toEqual(Array(5).fill('succeeded'));
     const wallets = await t.deps.db
-      .selectFrom('wallets')
+      .selectFrom('wallet_balances as wallets')
       .innerJoin('currencies', 'currencies.id', 'wallets.currency_id')
       .select(['wallets.balance_on_hold'])
       .where('wallets.user_id', '=', usd.id)
@@ -233,30 +234,39 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('payments under concurrency 
   });
 
   /**
-   * Holds the merchant's wallet row as a balance update does, starts `count` postings into it with
-   * `start`, and answers what each waits on once they all queue: its statement, and the tables it
-   * has written (row-exclusive locks held).
+   * Holds the merchant's wallet row as a debit of its balance, or a fold of its credit slots,
+   * holds it (FOR NO KEY UPDATE), and runs `count` postings into the wallet with `start` meanwhile:
+   * they must all finish while the row is held. One that waited on the row fails the test as soon
+   * as it is seen waiting (a session blocked by the holder), rather than hanging until the
+   * holder lets go. Postings crediting the same slot may wait on each other: that is not the row.
    */
-  async function queuedOnWallet(walletId: bigint, count: number, start: (i: number) => Promise<unknown>) {
+  async function allWhileWalletHeld<T>(walletId: bigint, count: number, start: (i: number) => Promise<T>): Promise<T[]> {
     const locked = gate();
     const released = gate();
+    let holderPid = 0;
     const holder = t.deps.db.transaction().execute(async (trx) => {
-      await sql`SELECT id FROM wallets WHERE id = ${walletId} FOR NO KEY UPDATE`.execute(trx);
+      const held = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid FROM wallets WHERE id = ${walletId} FOR NO KEY UPDATE`.execute(
+        trx,
+      );
+      holderPid = held.rows[0]!.pid;
       locked.open();
       await released.opened;
     });
     await locked.opened;
-    const started = Array.from({ length: count }, (_, i) => start(i));
     try {
-      await waitForLockWaiters(t.deps.db, count);
-      const waiting = await sql<{ query: string; written: string[] }>`
-      SELECT a.query,
-             array(SELECT c.relname::text FROM pg_locks w JOIN pg_class c ON c.oid = w.relation
-                    WHERE w.pid = a.pid AND w.granted AND w.mode = 'RowExclusiveLock' AND c.relkind = 'r'
-                    ORDER BY 1) AS written
-        FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-       WHERE NOT l.granted AND a.datname = current_database()`.execute(t.deps.db);
-      return { waiting: waiting.rows, started };
+      const all = Promise.all(Array.from({ length: count }, (_, i) => start(i)));
+      let finished = false;
+      all.then(
+        () => (finished = true),
+        () => (finished = true),
+      );
+      while (!finished) {
+        const blocked = await sql<{ n: string }>`
+          SELECT count(*) AS n FROM pg_stat_activity WHERE ${holderPid}::int = ANY(pg_blocking_pids(pid))`.execute(t.deps.db);
+        expect(Number(blocked.rows[0]!.n), 'a posting waited on the merchant wallet row').toBe(0);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return await all;
     } finally {
       released.open();
       await holder;
@@ -272,32 +282,45 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('payments under concurrency 
     return row.wallet_id;
   }
 
-  async function onHold(walletId: bigint): Promise<bigint> {
+  /** The wallet's on-hold balance: its row's, its credit slots', and the two added (what every screen shows). */
+  async function onHold(walletId: bigint): Promise<{ row: bigint; slots: bigint[]; total: bigint }> {
     const row = await t.deps.db.selectFrom('wallets').select('balance_on_hold').where('id', '=', walletId).executeTakeFirstOrThrow();
-    return row.balance_on_hold;
+    const slots = await t.deps.db
+      .selectFrom('wallet_credit_slots')
+      .select('balance_on_hold')
+      .where('wallet_id', '=', walletId)
+      .orderBy('slot')
+      .execute();
+    const total = await t.deps.db
+      .selectFrom('wallet_balances')
+      .select('balance_on_hold')
+      .where('id', '=', walletId)
+      .executeTakeFirstOrThrow();
+    return { row: row.balance_on_hold, slots: slots.map((s) => s.balance_on_hold), total: total.balance_on_hold };
   }
 
-  it("moves the merchant's balance last: payments into one merchant wait on its wallet only once the rest of each is written", async () => {
+  /** The credits landed in the slots, none on the row, and what the screens show is the two added. */
+  function expectCreditedToSlots(before: Awaited<ReturnType<typeof onHold>>, after: Awaited<ReturnType<typeof onHold>>, credited: bigint) {
+    expect(after.row).toBe(before.row);
+    expect(after.slots.reduce((sum, slot) => sum + slot, 0n)).toBe(before.slots.reduce((sum, slot) => sum + slot, 0n) + credited);
+    expect(after.slots.length).toBeGreaterThanOrEqual(1);
+    expect(after.slots.length).toBeLessThanOrEqual(CREDIT_SLOTS);
+    expect(after.total).toBe(before.total + credited);
+  }
+
+  it("credits a merchant's payments to its wallet's slots: payments into one merchant never wait on its wallet row", async () => {
     const walletId = await walletOf((await pay()).transactionId);
     const before = await onHold(walletId);
     const count = 8;
     // Each its own customer: a customer's row is another lock two payments by one cardholder share.
-    const { waiting, started } = await queuedOnWallet(walletId, count, (i) => pay(10_000n, `hot-${i}@example.com`));
-    expect(waiting).toHaveLength(count);
-    for (const row of waiting) {
-      // Waiting at the balance's update, with the payment row, its log and the merchant's notice already written.
-      expect(row.query.trim()).toMatch(/^UPDATE wallets\s+SET available_balance/);
-      expect(row.written).toEqual(expect.arrayContaining(['merchant_payments', 'notifications', 'payment_attempt_logs', 'transactions']));
-    }
-
-    const done = (await Promise.all(started)) as Awaited<ReturnType<typeof pay>>[];
+    const done = await allWhileWalletHeld(walletId, count, (i) => pay(10_000n, `hot-${i}@example.com`));
     expect(done.map((p) => p.status)).toEqual(Array(count).fill('succeeded'));
     const credited = done.reduce((sum, p) => sum + p.amountMinor - p.feeMinor - p.vatMinor, 0n);
-    expect(await onHold(walletId)).toBe(before + credited);
+    expectCreditedToSlots(before, await onHold(walletId), credited);
     await expectLedgerInvariants(t);
   });
 
-  it("moves the merchant's balance last at capture too: captures into one merchant wait on its wallet only once the rest of each is written", async () => {
+  it("credits captures to the wallet's slots too: captures into one merchant never wait on its wallet row", async () => {
     const count = 6;
     const authorised: Awaited<ReturnType<typeof pay>>[] = [];
     for (let i = 0; i < count; i++) authorised.push(await pay(10_000n, `held-${i}@example.com`, 'manual'));
@@ -305,7 +328,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('payments under concurrency 
     const walletId = await walletOf(authorised[0]!.transactionId);
     const before = await onHold(walletId);
 
-    const { waiting, started } = await queuedOnWallet(walletId, count, (i) =>
+    const done = await allWhileWalletHeld(walletId, count, (i) =>
       capturePayment(t.deps, {
         merchantUserId: merchant.id,
         transactionId: authorised[i]!.transactionId,
@@ -313,17 +336,9 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('payments under concurrency 
         ip: '192.0.2.12',
       }),
     );
-    expect(waiting).toHaveLength(count);
-    for (const row of waiting) {
-      // Waiting at the balance's update, with the posting, the payment's row and its log already written.
-      expect(row.query.trim()).toMatch(/^UPDATE wallets\s+SET available_balance/);
-      expect(row.written).toEqual(expect.arrayContaining(['ledger_entries', 'merchant_payments', 'payment_attempt_logs', 'transactions']));
-    }
-
-    const done = (await Promise.all(started)) as Awaited<ReturnType<typeof capturePayment>>[];
     expect(done.map((p) => [p.status, p.amountCapturedMinor])).toEqual(Array(count).fill(['succeeded', 6_000n]));
     const credited = done.reduce((sum, p) => sum + p.amountCapturedMinor - p.feeMinor - p.vatMinor, 0n);
-    expect(await onHold(walletId)).toBe(before + credited);
+    expectCreditedToSlots(before, await onHold(walletId), credited);
     await expectLedgerInvariants(t);
   });
 

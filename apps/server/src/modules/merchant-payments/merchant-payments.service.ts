@@ -182,7 +182,7 @@ export async function chargeCard(deps: Deps, input: ChargeInput): Promise<Mercha
     const payment = await paymentAfterChange(trx, input.merchantUserId, recorded.transactionId, recorded.challenge);
     if (recorded.event) await tellPaymentEvent(deps, trx, paymentEvent(recorded.event, payment, input), input.onEvent);
     await input.audit?.(trx, { payment });
-    // Last: the merchant's wallet row stays locked from here to the commit only (writePosting).
+    // Last: the merchant's credit, to one of its wallet's slots, locked from here to the commit only (writePosting).
     await recorded.moveBalances();
     return payment;
   });
@@ -345,6 +345,7 @@ async function recordApproved(
     { ...movement(draft, TRANSACTION_STATUS.SUCCESS, reference), postingKey: authorisationPostingKey(gatewayReference) },
     posting.entries,
     posting.charges,
+    { credits: 'spread' },
   );
   return {
     transactionId,

@@ -102,7 +102,7 @@ async function entriesOf(transactionId: bigint) {
 
 async function walletOf(who: TestMerchant) {
   return t.deps.db
-    .selectFrom('wallets')
+    .selectFrom('wallet_balances as wallets')
     .select(['available_balance', 'balance_on_hold'])
     .where('id', '=', who.wallets.AED!)
     .executeTakeFirstOrThrow();

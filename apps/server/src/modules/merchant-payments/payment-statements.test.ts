@@ -66,15 +66,17 @@ function commitsOf(statements: string[]): number {
 }
 
 /**
- * The charge's transaction (the one that writes the merchant_payments row) moves the merchant's
- * balance last: the wallet's row is locked from its update to the commit only, so payments into
- * one merchant wait on each other for no more than that (docs/money.md, "Hot wallets").
+ * The charge's transaction (the one that writes the merchant_payments row) credits the merchant's
+ * balance last, to one of its wallet's credit slots and never to the wallet's row: payments into
+ * one merchant do not wait on each other for its row, and a slot's lock is held from its
+ * credit to the commit only (docs/money.md, "Hot wallets").
  */
 function expectBalanceLast(statements: string[]): void {
   const charge = transactionsOf(statements).find((statements) => statements.some((s) => s.startsWith('insert into "merchant_payments"')));
   expect(charge, 'a transaction writes the payment').toBeDefined();
-  expect(charge!.filter((s) => /^UPDATE wallets SET/.test(s))).toHaveLength(1);
-  expect(charge!.at(-1)).toMatch(/^UPDATE wallets SET/);
+  expect(charge!.filter((s) => /^UPDATE wallets\b/.test(s))).toEqual([]);
+  expect(charge!.filter((s) => /^INSERT INTO wallet_credit_slots\b/.test(s))).toHaveLength(1);
+  expect(charge!.at(-1)).toMatch(/^INSERT INTO wallet_credit_slots\b/);
 }
 
 /** What one payment may cost at most through a door. */

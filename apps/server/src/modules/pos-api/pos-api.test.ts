@@ -71,7 +71,7 @@ function refused(answer: { status: number; body: { error?: { code: string } } },
 
 async function onHold(merchant: TestMerchant): Promise<bigint> {
   const row = await t.deps.db
-    .selectFrom('wallets')
+    .selectFrom('wallet_balances as wallets')
     .innerJoin('currencies', 'currencies.id', 'wallets.currency_id')
     .select('wallets.balance_on_hold')
     .where('wallets.user_id', '=', merchant.id)

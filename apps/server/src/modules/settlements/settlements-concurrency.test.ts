@@ -86,7 +86,7 @@ async function expectSettledOnce(merchants: readonly TestMerchant[], paymentsEac
   expect(Number(postings.n)).toBe(settlements.length);
   for (const merchant of merchants) {
     const wallet = await fixture.t.deps.db
-      .selectFrom('wallets')
+      .selectFrom('wallet_balances as wallets')
       .select('balance_on_hold')
       .where('id', '=', merchant.wallets.AED!)
       .executeTakeFirstOrThrow();

@@ -66,7 +66,7 @@ const posChannel = (merchant: TestMerchant) => merchant.stores[0]!.terminals[0]!
 
 async function wallet(walletId: bigint) {
   return t.deps.db
-    .selectFrom('wallets')
+    .selectFrom('wallet_balances as wallets')
     .select(['available_balance', 'balance_on_hold'])
     .where('id', '=', walletId)
     .executeTakeFirstOrThrow();
@@ -74,7 +74,7 @@ async function wallet(walletId: bigint) {
 
 async function reserveWalletOf(userId: bigint) {
   return t.deps.db
-    .selectFrom('wallets')
+    .selectFrom('wallet_balances as wallets')
     .select(['id', 'available_balance'])
     .where('user_id', '=', userId)
     .where('is_default', '=', 2)

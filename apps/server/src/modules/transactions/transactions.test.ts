@@ -446,7 +446,7 @@ describe('the direction of a merchant’s settlements, reserve and withdrawals',
       [12, 0, reserve],
     ]);
     const buckets = await t.deps.db
-      .selectFrom('wallets')
+      .selectFrom('wallet_balances as wallets')
       .select(['balance_on_hold'])
       .where('id', '=', mainWallet())
       .executeTakeFirstOrThrow();

@@ -80,7 +80,7 @@ export interface SendingTerms {
   payee: PersonRow | undefined;
 }
 
-/** The wallet columns (and the currency's) of a wallet `w` joined to its currency `c`, as the wallets module answers them. */
+/** The wallet columns (and the currency's) of a wallet `w` (of wallet_balances: its slots' credits counted) joined to its currency `c`, as the wallets module answers them. */
 const WALLET_COLUMNS = sql`w.id AS wallet_id, w.currency_id, btrim(c.code) AS currency_code, c.decimals AS currency_decimals,
   w.is_default, w.account_number, w.available_balance, w.balance_on_hold`;
 
@@ -128,7 +128,7 @@ export async function findSendingTerms(
            COALESCE(d.sent_minor, 0) AS used_today_minor,
            pe.id AS payee_id, pe.first_name AS payee_first_name, pe.last_name AS payee_last_name, pe.email AS payee_email,
            pe.phone_number AS payee_phone_number, pe.avatar AS payee_avatar, pe.status AS payee_status, pe.type AS payee_type
-      FROM wallets w
+      FROM wallet_balances w
       JOIN currencies c ON c.id = w.currency_id
       JOIN users u ON u.id = w.user_id
       LEFT JOIN LATERAL (SELECT * FROM (${TRANSFER_PRIVILEGE}) t WHERE t.currency_id = w.currency_id LIMIT 1) m ON true
@@ -221,7 +221,7 @@ export async function findPartiesOf(
       FROM json_to_recordset(${jsonRows(rows)}::json) AS p(send_index int, role text, user_id bigint, wallet_id bigint, currency_id int)
       JOIN users u ON u.id = p.user_id
       LEFT JOIN LATERAL (
-        SELECT * FROM wallets
+        SELECT * FROM wallet_balances wallets
          WHERE wallets.user_id = u.id
            AND CASE WHEN p.wallet_id IS NOT NULL THEN wallets.id = p.wallet_id
                     ELSE wallets.currency_id = p.currency_id AND wallets.is_default <> ${WALLET_KIND.ROLLING_RESERVE} END

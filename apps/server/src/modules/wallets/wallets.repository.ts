@@ -21,9 +21,11 @@ export interface WalletWithCurrency {
   last_name: string;
 }
 
+// The balances are read from wallet_balances: a wallet's row with the credits spread over its
+// slot rows added (docs/money.md, "Hot wallets").
 function walletQuery(db: Queryable) {
   return db
-    .selectFrom('wallets')
+    .selectFrom('wallet_balances as wallets')
     .innerJoin('currencies', 'currencies.id', 'wallets.currency_id')
     .innerJoin('users', 'users.id', 'wallets.user_id')
     .select([

@@ -47,7 +47,7 @@ afterAll(async () => {
 
 async function buckets() {
   return t.deps.db
-    .selectFrom('wallets')
+    .selectFrom('wallet_balances as wallets')
     .select(['available_balance', 'balance_on_hold'])
     .where('id', '=', shop.wallets.AED!)
     .executeTakeFirstOrThrow();

@@ -402,12 +402,17 @@ export async function listFieldsOfMethods(
     .execute();
 }
 
-/** Locks the wallet's row; its on-hold balance and what pending withdrawals hold there (docs/withdrawals.md, "What of on hold is free"). */
+/**
+ * Locks the wallet's row; its on-hold balance (its row and its credit slots: payments committing
+ * meanwhile only add to it) and what pending withdrawals hold there (docs/withdrawals.md, "What
+ * of on hold is free").
+ */
 export async function lockOnHoldAndWithdrawalHolds(
   trx: Transaction<Database>,
   walletId: bigint,
 ): Promise<{ onHold: bigint; held: bigint }> {
-  const wallet = await trx.selectFrom('wallets').select('balance_on_hold').where('id', '=', walletId).forUpdate().executeTakeFirstOrThrow();
+  await trx.selectFrom('wallets').select('id').where('id', '=', walletId).forUpdate().executeTakeFirstOrThrow();
+  const wallet = await trx.selectFrom('wallet_balances').select('balance_on_hold').where('id', '=', walletId).executeTakeFirstOrThrow();
   const held = await trx
     .selectFrom('withdrawal_requests')
     .select(sql<string>`coalesce(sum(amount), 0)`.as('held'))

@@ -48,7 +48,7 @@ const requestTables = [
 
 async function buckets(walletId: bigint) {
   const row = await t.deps.db
-    .selectFrom('wallets')
+    .selectFrom('wallet_balances as wallets')
     .select(['available_balance', 'balance_on_hold'])
     .where('id', '=', walletId)
     .executeTakeFirstOrThrow();
