@@ -27,7 +27,7 @@ const PARTS = chosen.length > 0 ? ALL_PARTS.filter((name) => chosen.includes(nam
 const SMOKE_SETTINGS: Record<string, string> = {
   BENCH_NO_APPEND: '1',
   BENCH_NO_WRITE: '1',
-  // run.ts, parts 1-4 and their PGlite runs; part 5 (hostile-bodies.ts).
+  // run.ts, parts 1-4 (4p and 4p16 included) and their PGlite runs; part 5 (hostile-bodies.ts).
   BENCH_WALLETS: '20',
   BENCH_TRANSFERS: '40',
   BENCH_WARMUP: '5',
@@ -38,6 +38,7 @@ const SMOKE_SETTINGS: Record<string, string> = {
   BENCH_HTTP_CLIENTS: '5',
   BENCH_HTTP_WARMUP: '5',
   BENCH_HTTP_TRANSFERS: '20',
+  BENCH_CARD_PAYMENTS: '20',
   BENCH_OPEN_LOOP_S: '1',
   BENCH_HOSTILE_S: '1',
   BENCH_HOSTILE_CLIENTS: '1',

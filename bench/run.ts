@@ -17,6 +17,9 @@
 //      then an open-loop run at half the peak rate for the p99
 //   4n2. part 4's closed loop on two platform processes on the same database (client i calls
 //        node i % 2; sessions live in the database, so a token works on either)
+//   4p. card payments through the merchant API (POST /payments with the sandbox's approved card),
+//       every one into one merchant, from part 4's clients (card-payments.ts)
+//   4p16. the same spread over 16 merchants (client i pays merchant i % 16)
 //   p1, p2s, p2, p3. parts 1, 2s, 2 and 3 on embedded PGlite, in a temporary folder: one
 //        connection, for which the transactions queue, and group commit in one lane; with
 //        BENCH_PGLITE_WALLETS (as BENCH_WALLETS), BENCH_PGLITE_TRANSFERS (6,000) and
@@ -24,7 +27,7 @@
 //        parts on PostgreSQL
 //   5. hostile bodies: the event loop's delay while 1 MB passwords arrive (hostile-bodies.ts)
 // BENCH_PARTS=hostile runs part 5 alone; a list of the others (BENCH_PARTS=2s,2,3, or 4,4n2, or
-// p1,p2) runs those alone, the posting parts in the order listed, and prints without appending
+// 4p,4p16, or p1,p2) runs those alone, in the order listed, and prints without appending
 // (group commit against one transaction each, several times on a shared machine). The counts are
 // settings (BENCH_WALLETS, ...; see below): `npm run bench -- --smoke` (all.ts) runs every part
 // with tiny ones and appends nothing. BENCH_PLATFORM_NODE_ARGS gives the platform's processes of
@@ -34,7 +37,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import http from 'node:http';
 import pg from 'pg';
 import { CompiledQuery, sql } from 'kysely';
 import { postingKey, quoteCharges, sendMoneyEntries, TransactionType } from '@paywallet/ledger';
@@ -52,8 +54,9 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { checkLedgerInvariants } from '../apps/server/src/modules/ledger/invariants.ts';
 import { openSession } from '../apps/server/src/modules/auth/sessions.ts';
 import { createScratchDatabase } from '../apps/server/src/test/scratch-database.ts';
+import { CARD_PLATFORM_ENV, openCardPayments } from './card-payments.ts';
 import { hostileBodiesPart, hostileReport, type HostilePhase } from './hostile-bodies.ts';
-import { appendToBenchmarks, percentile, PREPARED_STATEMENTS } from './support.ts';
+import { appendToBenchmarks, percentile, postJson, PREPARED_STATEMENTS } from './support.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WALLETS = Number(process.env.BENCH_WALLETS ?? 1000);
@@ -72,13 +75,17 @@ const HTTP_CLIENTS = Number(process.env.BENCH_HTTP_CLIENTS ?? 50);
 const HTTP_WARMUP = Number(process.env.BENCH_HTTP_WARMUP ?? 300);
 const SERVER_START_TIMEOUT_MS = 60_000;
 const HTTP_TRANSFERS = Number(process.env.BENCH_HTTP_TRANSFERS ?? 3000);
+/** Card payments a part measures in parts 4p and 4p16 (after HTTP_WARMUP), from HTTP_CLIENTS clients. */
+const CARD_PAYMENTS = Number(process.env.BENCH_CARD_PAYMENTS ?? 3000);
+/** The merchants part 4p16 spreads its payments over. */
+const CARD_MERCHANTS = 16;
 /** 60 s: at half the peak (150-200 sends/s here) the p99 rests on 90-120 sends, not the 20-30 of a 15-s run. */
 const OPEN_LOOP_S = Number(process.env.BENCH_OPEN_LOOP_S ?? 60);
 /** One key for every platform process of the run: nodes on one database read each other's sealed secrets. */
 const CREDENTIALS_KEY = crypto.randomBytes(32).toString('base64');
 const ONLY_HOSTILE = process.env.BENCH_PARTS === 'hostile';
 /** The parts BENCH_PARTS may list, by the database they run on. */
-const POSTGRES_PARTS = ['1', '2s', '2', '2k', '3', '4', '4n2'];
+const POSTGRES_PARTS = ['1', '2s', '2', '2k', '3', '4', '4n2', '4p', '4p16'];
 const PGLITE_PARTS = ['p1', 'p2s', 'p2', 'p3'];
 /** The parts to run (all unless BENCH_PARTS lists some). */
 const PARTS = !process.env.BENCH_PARTS || ONLY_HOSTILE ? null : new Set(process.env.BENCH_PARTS.split(',').map((part) => part.trim()));
@@ -364,6 +371,8 @@ async function fund(handle: DatabaseHandle, wallets: BenchWallet[], currencyId: 
 }
 
 type PartRun = [part: string, run: () => Promise<PartResult>];
+/** A part over HTTP: part 4 answers two rows (the closed loop and the open loop at half its peak). */
+type PlatformPartRun = [part: string, run: () => Promise<PartResult[]>];
 
 /** Parts 2s, 2, 2k and 3 on `ledger`, named with `prefix` (p on PGlite). */
 function postingParts(ledger: PostingLedger, prefix: '' | 'p'): PartRun[] {
@@ -381,7 +390,7 @@ function postingParts(ledger: PostingLedger, prefix: '' | 'p'): PartRun[] {
 }
 
 /** The parts in the order BENCH_PARTS lists them (2 after 2s, or 2s after 2), else as given. */
-function ordered(parts: PartRun[]): PartRun[] {
+function ordered<Run extends PartRun | PlatformPartRun>(parts: Run[]): Run[] {
   return PARTS === null ? parts : [...PARTS].flatMap((name) => parts.filter(([part]) => part === name));
 }
 
@@ -500,7 +509,11 @@ async function assertBalanced(handle: DatabaseHandle, part: string): Promise<voi
  * The platform as it runs in production: its own process, compiled as `npm start` runs it, on
  * the benchmark database, so the load generator here does not share its event loop.
  */
-async function startServer(databaseUrl: string, port: number): Promise<{ address: string; stop: () => Promise<void> }> {
+async function startServer(
+  databaseUrl: string,
+  port: number,
+  env: NodeJS.ProcessEnv,
+): Promise<{ address: string; stop: () => Promise<void> }> {
   const nodeArgs = (process.env.BENCH_PLATFORM_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const server = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: repoRoot,
@@ -515,6 +528,7 @@ async function startServer(databaseUrl: string, port: number): Promise<{ address
       DATA_DIR: path.join(os.tmpdir(), 'pw-bench'),
       // Production refuses to start without a key for the secrets it seals (docs/app-settings.md).
       CREDENTIALS_KEY,
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -547,9 +561,14 @@ async function startServer(databaseUrl: string, port: number): Promise<{ address
 /**
  * `count` platform processes on ports next to each other (built first if its sources changed),
  * started one after another as `npm run start:cluster` starts its nodes: each migrates and seeds
- * at start. If one does not start, those already started are stopped.
+ * at start, with `env` beside the settings every part's platform has. If one does not start,
+ * those already started are stopped.
  */
-async function startServers(databaseUrl: string, count: number): Promise<{ addresses: string[]; stop: () => Promise<void> }> {
+async function startServers(
+  databaseUrl: string,
+  count: number,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ addresses: string[]; stop: () => Promise<void> }> {
   execFileSync(process.execPath, ['scripts/build.js', '--if-stale'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   const firstPort = 3900 + crypto.randomInt(90 - count);
   const servers: { address: string; stop: () => Promise<void> }[] = [];
@@ -557,7 +576,7 @@ async function startServers(databaseUrl: string, count: number): Promise<{ addre
     await Promise.all(servers.map((server) => server.stop()));
   };
   try {
-    for (let node = 0; node < count; node++) servers.push(await startServer(databaseUrl, firstPort + node));
+    for (let node = 0; node < count; node++) servers.push(await startServer(databaseUrl, firstPort + node, env));
   } catch (error) {
     await stop();
     throw error;
@@ -584,38 +603,22 @@ async function httpPart(ledger: PostingLedger, databaseUrl: string, options: Htt
 }
 
 /**
- * The load generator's client: node:http over kept-alive connections. It shares the machine's cores
- * with the platform and PostgreSQL, so it should cost as little as a client can: global fetch
- * took about as much CPU per send as the platform itself (docs/benchmarks.md).
+ * Parts 4p and 4p16: CARD_PAYMENTS card payments through the merchant API into `merchants`
+ * merchants made for the part, against one platform process started as part 4 starts it, then
+ * every payment (the warm-up's too) checked approved and each merchant's on-hold balance checked
+ * risen by their net (card-payments.ts).
  */
-const clientAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-
-function postJson(url: string, body: unknown, token: string): Promise<unknown> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        method: 'POST',
-        agent: clientAgent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), accesstoken: token },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          try {
-            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-          } catch (error) {
-            reject(error);
-          }
-        });
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
+async function cardPaymentPart(handle: DatabaseHandle, databaseUrl: string, label: PartLabel, merchants: number): Promise<PartResult[]> {
+  const { addresses, stop } = await startServers(databaseUrl, 1, CARD_PLATFORM_ENV);
+  try {
+    const payments = await openCardPayments(handle.db, addresses[0]!, { merchants, part: label.part });
+    await closedLoop(HTTP_WARMUP, HTTP_CLIENTS, (_, client) => payments.pay(client));
+    const result = partResult(label, HTTP_CLIENTS, await closedLoop(CARD_PAYMENTS, HTTP_CLIENTS, (_, client) => payments.pay(client)));
+    await payments.check();
+    return [result];
+  } finally {
+    await stop();
+  }
 }
 
 async function httpLoad(ledger: PostingLedger, addresses: string[], options: HttpOptions): Promise<PartResult[]> {
@@ -625,7 +628,10 @@ async function httpLoad(ledger: PostingLedger, addresses: string[], options: Htt
   for (const w of clients)
     tokens.set(w.userId, (await openSession(handle.db, { userId: w.userId, stage: 'user', ip: '127.0.0.1', userAgent: 'bench' })).token);
   const call = async (address: string, callPath: string, body: unknown, token: string) => {
-    const json = (await postJson(`${address}/api/v1/${callPath}`, body, token)) as { code: number; data: { hash?: string } };
+    const json = (await postJson(`${address}/api/v1/${callPath}`, body, { accesstoken: token })).body as {
+      code: number;
+      data: { hash?: string };
+    };
     if (json.code === 500) throw new Error(`${callPath} answered 500`);
     return json;
   };
@@ -702,22 +708,31 @@ async function postgresParts(url: string): Promise<PartResult[]> {
   try {
     const ledger = await loadLedger(handle, WALLETS, BATCH, { transfers: TRANSFERS, warmup: WARMUP });
     results.push(...(await runPostingParts(ledger, postingParts(ledger, ''))));
-    const clients = `${HTTP_CLIENTS} clients`;
-    if (runs('4')) {
-      const label = { part: '4', name: `4. send money over HTTP (${clients})`, database: 'postgres' as const };
-      results.push(...(await httpPart(ledger, url, { label, nodes: 1, halfRate: true })));
-      await assertBalanced(handle, 'part 4');
-    }
-    if (runs('4n2')) {
-      const label = { part: '4n2', name: `4n2. send money over HTTP, two nodes (${clients})`, database: 'postgres' as const };
-      results.push(...(await httpPart(ledger, url, { label, nodes: 2, halfRate: false })));
-      await assertBalanced(handle, 'part 4n2');
+    for (const [part, run] of ordered(platformParts(ledger, url))) {
+      results.push(...(await run()));
+      await assertBalanced(handle, `part ${part}`);
     }
   } finally {
     // Closed before the database is dropped: a forced drop under an open pool ends its idle clients.
     await handle.close();
   }
   return results;
+}
+
+/** Parts 4, 4n2, 4p and 4p16: over HTTP, against the platform compiled, in processes of their own. */
+function platformParts(ledger: PostingLedger, databaseUrl: string): PlatformPartRun[] {
+  const label = (part: string, what: string) => ({
+    part,
+    name: `${part}. ${what} (${HTTP_CLIENTS} clients)`,
+    database: 'postgres' as const,
+  });
+  const cards = 'card payments over the merchant API';
+  return [
+    ['4', () => httpPart(ledger, databaseUrl, { label: label('4', 'send money over HTTP'), nodes: 1, halfRate: true })],
+    ['4n2', () => httpPart(ledger, databaseUrl, { label: label('4n2', 'send money over HTTP, two nodes'), nodes: 2, halfRate: false })],
+    ['4p', () => cardPaymentPart(ledger.handle, databaseUrl, label('4p', `${cards}, one merchant`), 1)],
+    ['4p16', () => cardPaymentPart(ledger.handle, databaseUrl, label('4p16', `${cards}, ${CARD_MERCHANTS} merchants`), CARD_MERCHANTS)],
+  ];
 }
 
 /** Parts p1, p2s, p2 and p3 on embedded PGlite in a temporary folder, removed after. */
@@ -850,7 +865,9 @@ function resultsTable(results: PartResult[]): string[] {
 function ledgerReport(heading: string, results: PartResult[]): string[] {
   const postgres = results.filter((r) => r.database === 'postgres');
   const pglite = results.filter((r) => r.database === 'pglite');
-  const [r1, r2s, r2, r2k, r3, r4, r4n2] = ['1', '2s', '2', '2k', '3', '4', '4n2'].map((part) => fastest(postgres, part));
+  const [r1, r2s, r2, r2k, r3, r4, r4n2, r4p, r4p16] = ['1', '2s', '2', '2k', '3', '4', '4n2', '4p', '4p16'].map((part) =>
+    fastest(postgres, part),
+  );
   const r4b = postgres.find((r) => r.part === '4' && r.workers === null);
   const ratios = [
     ...ratio('2/1', r2, r1, (value) => `${goal(1.5)(value)}; ${referenceRun(postgres, r1)}`),
@@ -859,6 +876,7 @@ function ledgerReport(heading: string, results: PartResult[]): string[] {
     ...ratio('3/2', r3, r2, goal(0.8)),
     ...ratio('4/2', r4, r2, goal(0.5)),
     ...ratio('4n2/4', r4n2, r4, () => 'two nodes against one'),
+    ...ratio('4p/4p16', r4p, r4p16, () => `one hot merchant against ${CARD_MERCHANTS}`),
     ...(r4b
       ? [`p99 of part 4 at half its peak rate = ${r4b.p99Ms.toFixed(2)} ms (goal < 25 ms: ${r4b.p99Ms < 25 ? 'met' : 'not met'})`]
       : []),
@@ -871,7 +889,7 @@ function ledgerReport(heading: string, results: PartResult[]): string[] {
       .map((load) => load.toFixed(1))
       .join(
         ', ',
-      )} at the end. PostgreSQL server on ${new URL(ADMIN_URL).host}. Settings: ${WALLETS} wallets, ${TRANSFERS} transfers per part after ${WARMUP} warm-up, part 1 at ${REFERENCE_WORKERS.join(' and ')} workers, parts 2s-3 at ${HIGH_WORKERS}, group commit window ${BATCH.windowMs} ms, at most ${BATCH.maxBatch} postings, ${BATCH.lanes} lanes, lock wait ${BATCH.lockWaitMs} ms, ${HTTP_CLIENTS} HTTP clients (node:http, kept alive), ${HTTP_TRANSFERS} HTTP transfers, open loop ${OPEN_LOOP_S} s; part 4 runs the platform compiled, in its own process (NODE_ENV=production), as npm start does, part 4n2 two of them on the one database.`,
+      )} at the end. PostgreSQL server on ${new URL(ADMIN_URL).host}. Settings: ${WALLETS} wallets, ${TRANSFERS} transfers per part after ${WARMUP} warm-up, part 1 at ${REFERENCE_WORKERS.join(' and ')} workers, parts 2s-3 at ${HIGH_WORKERS}, group commit window ${BATCH.windowMs} ms, at most ${BATCH.maxBatch} postings, ${BATCH.lanes} lanes, lock wait ${BATCH.lockWaitMs} ms, ${HTTP_CLIENTS} HTTP clients (node:http, kept alive), ${HTTP_TRANSFERS} HTTP transfers, open loop ${OPEN_LOOP_S} s, ${CARD_PAYMENTS} card payments a part after ${HTTP_WARMUP} warm-up (4p into one merchant, 4p16 over ${CARD_MERCHANTS}); part 4 runs the platform compiled, in its own process (NODE_ENV=production), as npm start does, part 4n2 two of them on the one database, parts 4p and 4p16 one with the merchant API's rate limit raised out of the way.`,
     '',
   ];
   if (postgres.length > 0)

@@ -1,9 +1,11 @@
 // What the database benches share: the scratch database they load (or reuse, or keep), the
-// merchant they load it for, how they time and measure work, and how they write their results
-// (printed, and appended to docs/benchmarks.md unless BENCH_NO_APPEND=1).
+// merchant they load it for, how they time and measure work, the load generator's HTTP client,
+// and how they write their results (printed, and appended to docs/benchmarks.md unless
+// BENCH_NO_APPEND=1).
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import prettier from 'prettier';
@@ -155,6 +157,44 @@ export async function measured(rssSampleMs: number, work: () => Promise<number>)
 
 export const perSecond = (result: Measured) =>
   `${Math.round(result.rows / result.seconds).toLocaleString('en')} rows/s (${Math.round(result.rows / result.cpuSeconds).toLocaleString('en')} per CPU second)`;
+
+// ---- The load generator's HTTP client -----------------------------------------------------
+
+/**
+ * node:http over kept-alive connections. The load generator shares the machine's cores with the
+ * platform and PostgreSQL, so it should cost as little as a client can: global fetch took about
+ * as much CPU per send as the platform itself (docs/benchmarks.md).
+ */
+const clientAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+/** POSTs `body` as JSON with `headers`; answers the status and the parsed JSON answer. */
+export function postJson(url: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent: clientAgent,
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          try {
+            resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+          } catch (error) {
+            reject(error);
+          }
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
 
 // ---- Exports -----------------------------------------------------------------------------
 
