@@ -412,6 +412,9 @@ export async function lockOnHoldAndWithdrawalHolds(
   walletId: bigint,
 ): Promise<{ onHold: bigint; held: bigint }> {
   await trx.selectFrom('wallets').select('id').where('id', '=', walletId).forUpdate().executeTakeFirstOrThrow();
+  // Read after the lock, by a statement of its own: one statement that waited for the lock would
+  // see the row as the fold that held it left it, but the slots as they were before that fold,
+  // and count the folded credits twice.
   const wallet = await trx.selectFrom('wallet_balances').select('balance_on_hold').where('id', '=', walletId).executeTakeFirstOrThrow();
   const held = await trx
     .selectFrom('withdrawal_requests')
