@@ -75,6 +75,10 @@ const HTTP_CLIENTS = Number(process.env.BENCH_HTTP_CLIENTS ?? 50);
 const HTTP_WARMUP = Number(process.env.BENCH_HTTP_WARMUP ?? 300);
 const SERVER_START_TIMEOUT_MS = 60_000;
 const HTTP_TRANSFERS = Number(process.env.BENCH_HTTP_TRANSFERS ?? 3000);
+/** Postings parts 2a and 2as make from a single caller, one every ALONE_PAUSE_MS or so (after a tenth as warm-up). */
+const ALONE_TRANSFERS = Number(process.env.BENCH_ALONE_TRANSFERS ?? Math.min(TRANSFERS, 1000));
+/** Ten times group commit's default window: each posting arrives on an idle system. */
+const ALONE_PAUSE_MS = 10;
 /** Card payments a part measures in parts 4p and 4p16 (after HTTP_WARMUP), from HTTP_CLIENTS clients. */
 const CARD_PAYMENTS = Number(process.env.BENCH_CARD_PAYMENTS ?? 3000);
 /** The merchants part 4p16 spreads its payments over. */
@@ -85,7 +89,7 @@ const OPEN_LOOP_S = Number(process.env.BENCH_OPEN_LOOP_S ?? 60);
 const CREDENTIALS_KEY = crypto.randomBytes(32).toString('base64');
 const ONLY_HOSTILE = process.env.BENCH_PARTS === 'hostile';
 /** The parts BENCH_PARTS may list, by the database they run on. */
-const POSTGRES_PARTS = ['1', '2s', '2', '2k', '3', '4', '4n2', '4p', '4p16'];
+const POSTGRES_PARTS = ['1', '2as', '2a', '2s', '2', '2k', '3', '4', '4n2', '4p', '4p16'];
 const PGLITE_PARTS = ['p1', 'p2s', 'p2', 'p3'];
 /** The parts to run (all unless BENCH_PARTS lists some). */
 const PARTS = !process.env.BENCH_PARTS || ONLY_HOSTILE ? null : new Set(process.env.BENCH_PARTS.split(',').map((part) => part.trim()));
@@ -146,7 +150,13 @@ function partResult(label: PartLabel, workers: number | null, measurement: Measu
 }
 
 /** Runs `count` operations over `workers` closed-loop workers; each op (given its index and its worker's) reports ok or refused. */
-async function closedLoop(count: number, workers: number, op: (i: number, worker: number) => Promise<boolean>): Promise<Measurement> {
+async function closedLoop(
+  count: number,
+  workers: number,
+  op: (i: number, worker: number) => Promise<boolean>,
+  /** A pause after each call, outside its latency (a quiet caller). */
+  pauseMs = 0,
+): Promise<Measurement> {
   const latencies: number[] = [];
   let next = 0;
   let refused = 0;
@@ -159,6 +169,7 @@ async function closedLoop(count: number, workers: number, op: (i: number, worker
         const ok = await op(i, worker);
         latencies.push(performance.now() - t0);
         if (!ok) refused++;
+        if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
       }
     }),
   );
@@ -381,7 +392,16 @@ function postingParts(ledger: PostingLedger, prefix: '' | 'p'): PartRun[] {
     const label = { part: `${prefix}${name}`, name: `${prefix}${name}. ${what}`, database: ledger.handle.kind };
     return [label.part, () => transferPart(ledger, label, options)];
   };
+  const alone = {
+    workers: 1,
+    counts: { transfers: ALONE_TRANSFERS, warmup: Math.max(10, Math.floor(ALONE_TRANSFERS / 10)) },
+    pauseMs: ALONE_PAUSE_MS,
+  };
+  const aloneWhat = `a lone posting every ${ALONE_PAUSE_MS} ms (an idle system)`;
   return [
+    ...(prefix === ''
+      ? [part('2as', `${aloneWhat}, one transaction each`, { ...alone, batched: false }), part('2a', `${aloneWhat}, group commit`, alone)]
+      : []),
     part('2s', `posting function, one transaction each, ${shown} wallets`, { batched: false }),
     part('2', `posting function, group commit, ${shown} wallets`),
     part('2k', `posting function with a posting key, ${shown} wallets`, { keyed: true }),
@@ -409,11 +429,17 @@ interface TransferOptions {
   payee?: BenchWallet;
   keyed?: boolean;
   batched?: boolean;
+  /** HIGH_WORKERS unless given (1 for a lone caller). */
+  workers?: number;
+  /** The ledger's counts unless given. */
+  counts?: PartCounts;
+  /** A pause after each posting of a worker (closedLoop's). */
+  pauseMs?: number;
 }
 
 async function transferPart(ledger: PostingLedger, label: PartLabel, options: TransferOptions = {}): Promise<PartResult> {
   const { handle, currencyId, batch } = ledger;
-  const { payee, keyed = false, batched = true } = options;
+  const { payee, keyed = false, batched = true, workers = HIGH_WORKERS, counts = ledger.counts, pauseMs = 0 } = options;
   const wallets = payee ? ledger.wallets.filter((wallet) => wallet !== payee) : ledger.wallets;
   const batches: BatchReport[] = [];
   const runner = batched ? new PostingBatcher(handle.db, batch, (report) => batches.push(report)) : handle.db;
@@ -463,10 +489,10 @@ async function transferPart(ledger: PostingLedger, label: PartLabel, options: Tr
     );
     return result.ok;
   };
-  await closedLoop(ledger.counts.warmup, HIGH_WORKERS, transfer);
+  await closedLoop(counts.warmup, workers, transfer, pauseMs);
   batches.length = 0;
   const deadlocksBefore = await databaseDeadlocks(handle);
-  const result = partResult(label, HIGH_WORKERS, await closedLoop(ledger.counts.transfers, HIGH_WORKERS, transfer));
+  const result = partResult(label, workers, await closedLoop(counts.transfers, workers, transfer, pauseMs));
   const deadlocks = (await databaseDeadlocks(handle)) - deadlocksBefore;
   if (batches.length > 0) {
     const sizes = batches.map((report) => report.size);
@@ -865,13 +891,16 @@ function resultsTable(results: PartResult[]): string[] {
 function ledgerReport(heading: string, results: PartResult[]): string[] {
   const postgres = results.filter((r) => r.database === 'postgres');
   const pglite = results.filter((r) => r.database === 'pglite');
-  const [r1, r2s, r2, r2k, r3, r4, r4n2, r4p, r4p16] = ['1', '2s', '2', '2k', '3', '4', '4n2', '4p', '4p16'].map((part) =>
-    fastest(postgres, part),
-  );
+  const [r1, r2as, r2a, r2s, r2, r2k, r3, r4, r4n2, r4p, r4p16] = POSTGRES_PARTS.map((part) => fastest(postgres, part));
   const r4b = postgres.find((r) => r.part === '4' && r.workers === null);
   const ratios = [
     ...ratio('2/1', r2, r1, (value) => `${goal(1.5)(value)}; ${referenceRun(postgres, r1)}`),
     ...ratio('2/2s', r2, r2s, () => 'what group commit gains'),
+    ...(r2a && r2as
+      ? [
+          `a lone posting's p50 through group commit against one transaction of its own = ${r2a.p50Ms.toFixed(2)} against ${r2as.p50Ms.toFixed(2)} ms (p99 ${r2a.p99Ms.toFixed(2)} against ${r2as.p99Ms.toFixed(2)} ms)`,
+        ]
+      : []),
     ...ratio('2k/2', r2k, r2, () => 'what a posting key costs'),
     ...ratio('3/2', r3, r2, goal(0.8)),
     ...ratio('4/2', r4, r2, goal(0.5)),
@@ -889,7 +918,7 @@ function ledgerReport(heading: string, results: PartResult[]): string[] {
       .map((load) => load.toFixed(1))
       .join(
         ', ',
-      )} at the end. PostgreSQL server on ${new URL(ADMIN_URL).host}. Settings: ${WALLETS} wallets, ${TRANSFERS} transfers per part after ${WARMUP} warm-up, part 1 at ${REFERENCE_WORKERS.join(' and ')} workers, parts 2s-3 at ${HIGH_WORKERS}, group commit window ${BATCH.windowMs} ms, at most ${BATCH.maxBatch} postings, ${BATCH.lanes} lanes, lock wait ${BATCH.lockWaitMs} ms, ${HTTP_CLIENTS} HTTP clients (node:http, kept alive), ${HTTP_TRANSFERS} HTTP transfers, open loop ${OPEN_LOOP_S} s, ${CARD_PAYMENTS} card payments a part after ${HTTP_WARMUP} warm-up (4p into one merchant, 4p16 over ${CARD_MERCHANTS}); part 4 runs the platform compiled, in its own process (NODE_ENV=production), as npm start does, part 4n2 two of them on the one database, parts 4p and 4p16 one with the merchant API's rate limit raised out of the way.`,
+      )} at the end. PostgreSQL server on ${new URL(ADMIN_URL).host}. Settings: ${WALLETS} wallets, ${TRANSFERS} transfers per part after ${WARMUP} warm-up, part 1 at ${REFERENCE_WORKERS.join(' and ')} workers, parts 2as and 2a from one caller (${ALONE_TRANSFERS} postings, one every ${ALONE_PAUSE_MS} ms), parts 2s-3 at ${HIGH_WORKERS}, group commit window ${BATCH.windowMs} ms, at most ${BATCH.maxBatch} postings, ${BATCH.lanes} lanes, lock wait ${BATCH.lockWaitMs} ms, ${HTTP_CLIENTS} HTTP clients (node:http, kept alive), ${HTTP_TRANSFERS} HTTP transfers, open loop ${OPEN_LOOP_S} s, ${CARD_PAYMENTS} card payments a part after ${HTTP_WARMUP} warm-up (4p into one merchant, 4p16 over ${CARD_MERCHANTS}); part 4 runs the platform compiled, in its own process (NODE_ENV=production), as npm start does, part 4n2 two of them on the one database, parts 4p and 4p16 one with the merchant API's rate limit raised out of the way.`,
     '',
   ];
   if (postgres.length > 0)
