@@ -99,6 +99,32 @@ export async function balanceOf(t: TestApp, walletId: bigint): Promise<bigint> {
   return row.available_balance;
 }
 
+/**
+ * A bucket of a wallet where it lies (docs/money.md, "Hot wallets"): on the wallet's row, in each
+ * of its credit slots (by slot, in slot order), their sum, and as every reader sees it (the
+ * wallet_balances view).
+ */
+export async function bucketParts(
+  t: TestApp,
+  walletId: bigint,
+  bucket: 'available_balance' | 'balance_on_hold',
+): Promise<{ row: bigint; slots: (readonly [slot: number, amount: bigint])[]; inSlots: bigint; read: bigint }> {
+  const row = await t.deps.db.selectFrom('wallets').select(bucket).where('id', '=', walletId).executeTakeFirstOrThrow();
+  const slots = await t.deps.db
+    .selectFrom('wallet_credit_slots')
+    .select(['slot', bucket])
+    .where('wallet_id', '=', walletId)
+    .orderBy('slot')
+    .execute();
+  const read = await t.deps.db.selectFrom('wallet_balances').select(bucket).where('id', '=', walletId).executeTakeFirstOrThrow();
+  return {
+    row: row[bucket],
+    slots: slots.map((s) => [s.slot, s[bucket]] as const),
+    inSlots: slots.reduce((sum, s) => sum + s[bucket], 0n),
+    read: read[bucket],
+  };
+}
+
 /** What a payer sent today (the UTC day) as the daily limit counts it: their usage row; undefined without one. */
 export async function sentToday(t: TestApp, userId: bigint): Promise<bigint | undefined> {
   const row = await t.deps.db

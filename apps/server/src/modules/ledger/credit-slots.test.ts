@@ -9,7 +9,7 @@
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { type Charges } from '@paywallet/ledger';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { createTestPerson, expectLedgerInvariants, fundWallet, transferPosting, type TestPerson } from '../../test/money.ts';
+import { bucketParts, createTestPerson, expectLedgerInvariants, fundWallet, transferPosting, type TestPerson } from '../../test/money.ts';
 import { CREDIT_SLOTS, postEntries, PostingRefused, writePosting } from './ledger.service.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -46,26 +46,8 @@ async function debit(payer: TestPerson, payee: TestPerson, amountMinor: bigint):
 }
 
 /** The wallet's available balance: on its row, in its slots (by slot), and as every reader sees it. */
-async function available(person: TestPerson) {
-  const walletId = person.wallets.AED!;
-  const row = await t.deps.db.selectFrom('wallets').select('available_balance').where('id', '=', walletId).executeTakeFirstOrThrow();
-  const slots = await t.deps.db
-    .selectFrom('wallet_credit_slots')
-    .select(['slot', 'available_balance'])
-    .where('wallet_id', '=', walletId)
-    .orderBy('slot')
-    .execute();
-  const read = await t.deps.db
-    .selectFrom('wallet_balances')
-    .select('available_balance')
-    .where('id', '=', walletId)
-    .executeTakeFirstOrThrow();
-  return {
-    row: row.available_balance,
-    slots: slots.map((s) => [s.slot, s.available_balance] as const),
-    inSlots: slots.reduce((sum, s) => sum + s.available_balance, 0n),
-    read: read.available_balance,
-  };
+function available(person: TestPerson) {
+  return bucketParts(t, person.wallets.AED!, 'available_balance');
 }
 
 async function fundedPerson(amountMinor: bigint): Promise<TestPerson> {

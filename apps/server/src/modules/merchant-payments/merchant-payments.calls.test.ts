@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { createTestApp, countRows, type TestApp } from '../../test/harness.ts';
 import { gate } from '../../test/lock-waits.ts';
 import { CREDIT_SLOTS } from '../ledger/ledger.service.ts';
-import { expectLedgerInvariants } from '../../test/money.ts';
+import { bucketParts, expectLedgerInvariants } from '../../test/money.ts';
 import { createTestMerchant, type TestMerchant } from '../../test/merchant.ts';
 import { createTestAdmin, type TestAdmin } from '../../test/admin.ts';
 import { giveMerchantFees } from '../../test/merchant-fees.ts';
@@ -283,29 +283,17 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('payments under concurrency 
   }
 
   /** The wallet's on-hold balance: its row's, its credit slots', and the two added (what every screen shows). */
-  async function onHold(walletId: bigint): Promise<{ row: bigint; slots: bigint[]; total: bigint }> {
-    const row = await t.deps.db.selectFrom('wallets').select('balance_on_hold').where('id', '=', walletId).executeTakeFirstOrThrow();
-    const slots = await t.deps.db
-      .selectFrom('wallet_credit_slots')
-      .select('balance_on_hold')
-      .where('wallet_id', '=', walletId)
-      .orderBy('slot')
-      .execute();
-    const total = await t.deps.db
-      .selectFrom('wallet_balances')
-      .select('balance_on_hold')
-      .where('id', '=', walletId)
-      .executeTakeFirstOrThrow();
-    return { row: row.balance_on_hold, slots: slots.map((s) => s.balance_on_hold), total: total.balance_on_hold };
+  function onHold(walletId: bigint) {
+    return bucketParts(t, walletId, 'balance_on_hold');
   }
 
   /** The credits landed in the slots, none on the row, and what the screens show is the two added. */
   function expectCreditedToSlots(before: Awaited<ReturnType<typeof onHold>>, after: Awaited<ReturnType<typeof onHold>>, credited: bigint) {
     expect(after.row).toBe(before.row);
-    expect(after.slots.reduce((sum, slot) => sum + slot, 0n)).toBe(before.slots.reduce((sum, slot) => sum + slot, 0n) + credited);
+    expect(after.inSlots).toBe(before.inSlots + credited);
     expect(after.slots.length).toBeGreaterThanOrEqual(1);
     expect(after.slots.length).toBeLessThanOrEqual(CREDIT_SLOTS);
-    expect(after.total).toBe(before.total + credited);
+    expect(after.read).toBe(before.read + credited);
   }
 
   it("credits a merchant's payments to its wallet's slots: payments into one merchant never wait on its wallet row", async () => {
